@@ -1,0 +1,36 @@
+"""Tonk Referee: the app factory."""
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from referee import secret_key
+from referee.json_provider import ExactJSONProvider
+
+csrf = CSRFProtect()
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then instance/config.py, then what a test passes in."""
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key.load_or_create(app.instance_path)
+    secret_key.check(app.config["SECRET_KEY"])
+
+    app.json = ExactJSONProvider(app)
+    csrf.init_app(app)
+
+    from referee import api
+
+    csrf.exempt(api.bp)
+    app.register_blueprint(api.bp)
+    return app

@@ -1,0 +1,281 @@
+"""The house rules of a table: every option, what it allows and its default.
+
+One immutable model, validated on the way in, so that a hand settled tonight is
+settled by exactly the rules the table agreed. Each option is declared once, as a
+field whose metadata holds its group (as the spec groups them) and its check; the
+forms, the rules sheet and the JSON doors all read this one declaration.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
+from difflib import get_close_matches
+from typing import Any
+
+from referee.rules.refusal import Refusal
+
+CENT = Decimal("0.01")
+MAX_STAKE = Decimal(1_000_000)
+MAX_BANDS = 8
+MAX_DEALT_TOTAL = 120  # twelve ten-valued cards
+MAX_UNIT_LENGTH = 12
+
+TABLE = "Table"
+DEAL_TONK = "Tonk on the deal"
+GOING_OUT = "Going out"
+DROPPING = "Dropping"
+STOCK_OUT = "Stock runs out"
+TABLE_TALK = "Table talk"
+
+
+class _NotAllowed(Exception):
+    """Raised by a check; the option turns it into a Refusal naming itself."""
+
+
+@dataclass(frozen=True)
+class Band:
+    """Dealt totals from `min` to `max` (inclusive) are a tonk paying `pays` stakes."""
+
+    min: int
+    max: int
+    pays: int
+
+    def holds(self, total: int) -> bool:
+        return self.min <= total <= self.max
+
+
+@dataclass(frozen=True)
+class Check:
+    """What an option accepts: in words for people, and as a function for values."""
+
+    words: str
+    clean: Callable[[Any], Any]
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(low: int, high: int, *, optional: bool = False) -> Check:
+    """A whole number from `low` to `high`; with `optional`, also null (off)."""
+
+    def clean(value: Any) -> int | None:
+        if value is None and optional:
+            return None
+        if not _is_whole(value) or not low <= value <= high:
+            raise _NotAllowed
+        return value
+
+    words = f"a whole number from {low} to {high}" + (", or null (off)" if optional else "")
+    return Check(words, clean)
+
+
+def at_least(low: int, high: int) -> Check:
+    """A whole number of at least `low` (bounded by `high` only to keep input sane), or null."""
+    check = whole(low, high, optional=True)
+    return Check(f"a whole number of at least {low}, or null (not set)", check.clean)
+
+
+def choice(*values: str | int) -> Check:
+    """One of a few names (or card counts); 5 and "5" are not the same answer."""
+    kinds = {type(v) for v in values}
+
+    def clean(value: Any) -> str | int:
+        if type(value) not in kinds or value not in values:
+            raise _NotAllowed
+        return value
+
+    shown = [f'"{v}"' if isinstance(v, str) else str(v) for v in values]
+    return Check(", ".join(shown[:-1]) + " or " + shown[-1], clean)
+
+
+def flag() -> Check:
+    """true or false, nothing else (not 0, 1 or "yes")."""
+
+    def clean(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise _NotAllowed
+        return value
+
+    return Check("true or false", clean)
+
+
+def money() -> Check:
+    """An exact amount: more than 0, at most 2 decimals, at most 1,000,000; never a float."""
+
+    def clean(value: Any) -> Decimal:
+        if _is_whole(value):
+            value = Decimal(value)
+        if not isinstance(value, Decimal) or not value.is_finite():
+            raise _NotAllowed
+        if not 0 < value <= MAX_STAKE or value != value.quantize(CENT):
+            raise _NotAllowed
+        return value.quantize(CENT)
+
+    return Check("a number more than 0, at most 1,000,000, with at most 2 decimals", clean)
+
+
+def short_text(limit: int) -> Check:
+    """A short label without control characters, trimmed."""
+
+    def clean(value: Any) -> str:
+        if not isinstance(value, str):
+            raise _NotAllowed
+        value = value.strip()
+        if not 1 <= len(value) <= limit or not value.isprintable():
+            raise _NotAllowed
+        return value
+
+    return Check(f"a text of 1 to {limit} characters", clean)
+
+
+def bands() -> Check:
+    """A list of tonk bands {min, max, pays}; an empty list turns tonk on the deal off."""
+    total = whole(0, MAX_DEALT_TOTAL)
+    pays = whole(1, 10)
+
+    def clean_band(band: Any) -> Band:
+        if isinstance(band, Band):
+            band = {"min": band.min, "max": band.max, "pays": band.pays}
+        if not isinstance(band, Mapping) or set(band) != {"min", "max", "pays"}:
+            raise _NotAllowed
+        low, high = total.clean(band["min"]), total.clean(band["max"])
+        if low > high:
+            raise _NotAllowed
+        return Band(low, high, pays.clean(band["pays"]))
+
+    def clean(value: Any) -> tuple[Band, ...]:
+        if not isinstance(value, list | tuple) or len(value) > MAX_BANDS:
+            raise _NotAllowed
+        return tuple(clean_band(band) for band in value)
+
+    words = (
+        f"a list of at most {MAX_BANDS} bands {{min, max, pays}}: min and max whole numbers "
+        f"from 0 to {MAX_DEALT_TOTAL} with min not above max, pays from 1 to 10"
+    )
+    return Check(words, clean)
+
+
+def option(default: Any, check: Check, group: str) -> Any:
+    """Declare one house rule: its default, what it allows, and where it is grouped."""
+    return field(default=default, metadata={"check": check, "group": group})
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Every option of section 1 of the house-rules spec; defaults are the classic preset."""
+
+    stake: Decimal = option(Decimal("1.00"), money(), TABLE)
+    unit: str = option("chips", short_text(MAX_UNIT_LENGTH), TABLE)
+    hand_size: int = option(5, choice(3, 5, 7, 12), TABLE)
+    deck: str = option("52", choice("52", "40"), TABLE)
+    scoring: str = option("chips", choice("chips", "points"), TABLE)
+    points_target_hands: int | None = option(None, at_least(1, 10_000), TABLE)
+
+    deal_tonks: tuple[Band, ...] = option((Band(49, 50, 2),), bands(), DEAL_TONK)
+    deal_tonk_clash: str = option(
+        "draw", choice("draw", "low_beats_high", "high_beats_low"), DEAL_TONK
+    )
+
+    tonk_out_pays: int = option(2, whole(1, 10), GOING_OUT)
+    tonk_out_six_pays: int | None = option(None, whole(1, 10, optional=True), GOING_OUT)
+    tonk_out_needs_six: bool = option(False, flag(), GOING_OUT)
+    double_double_pays: int | None = option(None, whole(1, 20, optional=True), GOING_OUT)
+    out_pays: int = option(1, whole(1, 10), GOING_OUT)
+
+    drop_win_pays: int = option(1, whole(1, 10), DROPPING)
+    caught_on_tie: bool = option(True, flag(), DROPPING)
+    caught_pays: int = option(2, whole(1, 10), DROPPING)
+    caught_bonus_from: str = option("others", choice("others", "all", "none"), DROPPING)
+    caught_bonus_tie: str = option("none", choice("none", "all"), DROPPING)
+
+    stock_out_pays: int = option(1, whole(1, 10), STOCK_OUT)
+    stock_out_tie: str = option("draw", choice("draw", "all", "last_draw"), STOCK_OUT)
+
+    drop_when: str = option("before_draw", choice("before_draw", "any_time"), TABLE_TALK)
+    wait_after_spread: int = option(0, whole(0, 5), TABLE_TALK)
+    wait_after_hit: int = option(0, whole(0, 5), TABLE_TALK)
+    hit_blocks_laydown: bool = option(False, flag(), TABLE_TALK)
+    must_spread: bool = option(False, flag(), TABLE_TALK)
+    ace: str = option("low", choice("low", "low_or_high"), TABLE_TALK)
+    discard_take: str = option("top", choice("top", "top_two"), TABLE_TALK)
+    first_discard: str = option("turn_up", choice("turn_up", "first_player"), TABLE_TALK)
+    slapping: bool = option(False, flag(), TABLE_TALK)
+    same_turn_discard: bool = option(False, flag(), TABLE_TALK)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HouseRules":
+        """Rules from a mapping of option keys; missing keys take the classic default."""
+        return cls().with_changes(data)
+
+    def with_changes(self, changes: Any) -> "HouseRules":
+        """These rules with some options changed, each change checked and refused by name."""
+        if not isinstance(changes, Mapping):
+            raise Refusal("rules: the house rules must be an object of option: value")
+        known = option_keys()
+        clean = {}
+        for key, value in changes.items():
+            if key not in known:
+                clean_key = str(key)[:40]
+                near = get_close_matches(clean_key, known, n=1)
+                hint = f"; did you mean {near[0]}?" if near else ""
+                raise Refusal(
+                    f"rules: there is no house rule called {clean_key!r}{hint}", field=key
+                )
+            check: Check = OPTIONS[key].metadata["check"]
+            try:
+                clean[key] = check.clean(value)
+            except _NotAllowed:
+                raise Refusal(
+                    f"House rule {key}: {_shown(value)} is not allowed; allowed: {check.words}",
+                    field=key,
+                ) from None
+        return replace(self, **clean)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option as plain JSON values (the stake stays an exact Decimal)."""
+        data = {key: getattr(self, key) for key in OPTIONS}
+        data["deal_tonks"] = [
+            {"min": band.min, "max": band.max, "pays": band.pays} for band in self.deal_tonks
+        ]
+        return data
+
+    def deal_tonk_pays(self, total: int) -> int | None:
+        """What a dealt total pays as a tonk: the highest band holding it, or None."""
+        pays = [band.pays for band in self.deal_tonks if band.holds(total)]
+        return max(pays) if pays else None
+
+    def differences(self, other: "HouseRules") -> list[str]:
+        """The option keys whose values differ from `other` (say, the preset)."""
+        return [key for key in OPTIONS if getattr(self, key) != getattr(other, key)]
+
+
+OPTIONS = {f.name: f for f in fields(HouseRules)}
+
+
+def option_keys() -> list[str]:
+    """Option keys in the order the spec lists them."""
+    return list(OPTIONS)
+
+
+def option_group(key: str) -> str:
+    """The spec's heading that an option sits under."""
+    return OPTIONS[key].metadata["group"]
+
+
+def allowed_words(key: str) -> str:
+    """What an option allows, in words (shown on the house-rules form)."""
+    return OPTIONS[key].metadata["check"].words
+
+
+def _shown(value: Any) -> str:
+    """A refused value as the user gave it, cut short so a message stays readable."""
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = str(value).lower()
+    elif isinstance(value, Decimal):
+        text = str(value)
+    else:
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,305 @@
+"""What happened in a hand, and whether it can have happened under the house rules.
+
+`parse_outcome` turns JSON (or a form) into a typed `Outcome`; `check_outcome`
+refuses what the house rules say cannot be (section 2 and 2.8 of the spec), so
+that scoring only ever settles a hand that could have been played.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.rules.cards import dealt_totals
+from referee.rules.house_rules import HouseRules
+from referee.rules.refusal import Refusal
+from referee.rules.wording import bands_in_words, names_in_words
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_NAME_LENGTH = 40
+
+KINDS = ("deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out")
+KIND_WORDS = {
+    "deal_tonk": "tonk on the deal",
+    "tonk_out": "tonk out",
+    "double_double": "double-double",
+    "out": "out by discarding",
+    "drop": "drop",
+    "stock_out": "stock ran out",
+}
+WENT_OUT = ("tonk_out", "double_double", "out")
+FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended: its kind and only the facts that kind needs."""
+
+    kind: str
+    player: str | None = None
+    totals: Mapping[str, int] = field(default_factory=dict)
+    spread_six: bool | None = None
+    last_draw: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as the settle contract writes it, without empty fields."""
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.totals:
+            data["totals"] = dict(self.totals)
+        if self.spread_six is not None:
+            data["spread_six"] = self.spread_six
+        if self.last_draw is not None:
+            data["last_draw"] = self.last_draw
+        return data
+
+
+def check_players(players: Any) -> tuple[str, ...]:
+    """2 to 6 distinct, non-empty, printable names in seating order."""
+    if not isinstance(players, list | tuple):
+        raise Refusal("players: list the players' names in seating order", field="players")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise Refusal(
+            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+            field="players",
+        )
+    seen: set[str] = set()
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise Refusal("players: every player needs a name", field="players")
+        if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
+            raise Refusal(
+                f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
+                f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
+                field="players",
+                player=name[:MAX_NAME_LENGTH],
+            )
+        if name.casefold() in seen:
+            raise Refusal(
+                f"players: two players are called {name!r}; give each a name the table can tell "
+                "apart",
+                field="players",
+                player=name,
+            )
+        seen.add(name.casefold())
+    return tuple(players)
+
+
+def parse_outcome(data: Any) -> Outcome:
+    """A typed outcome from JSON; the shape only, the house rules come in `check_outcome`."""
+    if not isinstance(data, Mapping):
+        raise Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
+    for key in data:
+        if key not in FIELDS:
+            raise Refusal(
+                f"outcome: there is no field {str(key)[:40]!r}; an outcome has "
+                + ", ".join(FIELDS),
+                field="outcome",
+            )
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise Refusal(
+            f"kind: {str(kind)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
+            field="kind",
+        )
+    totals = data.get("totals", {})
+    if not isinstance(totals, Mapping):
+        raise Refusal("totals: give each player's total as name: points", field="totals")
+    for name, total in totals.items():
+        if not isinstance(total, int) or isinstance(total, bool):
+            raise Refusal(
+                f"totals: {str(name)[:40]}'s total must be a whole number of points",
+                field="totals",
+                player=str(name)[:40],
+            )
+    for key in ("player", "last_draw"):
+        if key in data and not isinstance(data[key], str):
+            raise Refusal(f"{key}: give a player's name", field=key)
+    spread_six = data.get("spread_six")
+    if spread_six is not None and not isinstance(spread_six, bool):
+        raise Refusal("spread_six: answer true or false", field="spread_six")
+    return Outcome(kind, data.get("player"), dict(totals), spread_six, data.get("last_draw"))
+
+
+def needs_spread_six(rules: HouseRules) -> bool:
+    """Whether a tonk out must say if six cards were spread in the last turn (2.2)."""
+    return rules.tonk_out_six_pays is not None or rules.tonk_out_needs_six
+
+
+def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
+    """The most cards a player can hold when the hand stops (2.8)."""
+    extra = 1 if dropper and rules.drop_when == "any_time" else 0
+    return rules.hand_size + extra
+
+
+def lowest(totals: Mapping[str, int], players: Sequence[str]) -> tuple[int, list[str]]:
+    """The lowest total among `players`, and who holds it, in seating order."""
+    low = min(totals[name] for name in players)
+    return low, [name for name in players if totals[name] == low]
+
+
+def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """Refuse an outcome that cannot be under these rules, naming player, total and rule."""
+    for key in ("player", "last_draw"):
+        _check_known(getattr(outcome, key), players, key)
+    for name in outcome.totals:
+        _check_known(name, players, "totals")
+    if outcome.kind in WENT_OUT or outcome.kind == "drop":
+        if outcome.player is None:
+            raise Refusal(f"player: say who {_who_verb(outcome.kind)}", field="player")
+    elif outcome.player is not None:
+        raise Refusal(
+            f"player: a {KIND_WORDS[outcome.kind]} has no single player; leave player out",
+            field="player",
+        )
+    if outcome.kind != "stock_out" and outcome.last_draw is not None:
+        raise Refusal("last_draw: only asked when the stock ran out", field="last_draw")
+    if outcome.kind != "tonk_out" and outcome.spread_six is not None:
+        raise Refusal("spread_six: only asked for a tonk out", field="spread_six")
+
+    if outcome.kind == "deal_tonk":
+        _check_deal_tonk(rules, players, outcome)
+    elif outcome.kind in ("drop", "stock_out"):
+        _check_everyone_counted(rules, players, outcome)
+    else:
+        _check_went_out(rules, players, outcome)
+
+    if outcome.kind == "tonk_out" and needs_spread_six(rules) and outcome.spread_six is None:
+        rule = "tonk_out_six_pays" if rules.tonk_out_six_pays is not None else "tonk_out_needs_six"
+        raise Refusal(
+            f"spread_six: say whether {outcome.player} laid six cards as new spreads in the last "
+            f"turn; house rule {rule} depends on it",
+            field="spread_six",
+            player=outcome.player,
+        )
+    if outcome.kind == "double_double" and rules.double_double_pays is None:
+        raise Refusal(
+            "kind: double-double is not played at this table (house rule double_double_pays "
+            "is not set)",
+            field="kind",
+        )
+    if outcome.kind == "stock_out" and rules.stock_out_tie == "last_draw":
+        low, tied = lowest(outcome.totals, players)
+        if len(tied) > 1 and outcome.last_draw is None:
+            raise Refusal(
+                f"last_draw: {names_in_words(tied)} tie for the lowest total ({low}); house rule "
+                "stock_out_tie says the one who drew the last stock card wins: say who did",
+                field="last_draw",
+            )
+
+
+def _who_verb(kind: str) -> str:
+    return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
+
+
+def _check_known(name: str | None, players: Sequence[str], key: str) -> None:
+    if name is not None and name not in players:
+        raise Refusal(
+            f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
+            f"{names_in_words(list(players))})",
+            field=key,
+            player=name[:MAX_NAME_LENGTH],
+        )
+
+
+def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """2.1: every claimed tonk lies in a band and can be dealt; in points, everyone's total."""
+    if not rules.deal_tonks:
+        raise Refusal(
+            "kind: tonk on the deal is not played at this table (house rule deal_tonks is empty)",
+            field="kind",
+        )
+    points = rules.scoring == "points"
+    if points:
+        _check_all_present(players, outcome, "a tonk on the deal in points mode")
+    elif not outcome.totals:
+        raise Refusal(
+            "totals: give the dealt total of each player who shows a tonk", field="totals"
+        )
+    possible = dealt_totals(rules.deck, rules.hand_size)
+    deck_words = f"{rules.hand_size} cards of a {rules.deck}-card deck" + (
+        " (no 8, 9 or 10)" if rules.deck == "40" else ""
+    )
+    for name, total in outcome.totals.items():
+        if total not in possible:
+            low, high = min(possible), max(possible)
+            reason = (
+                f"{deck_words} never make {total}"
+                if low <= total <= high
+                else f"{deck_words} make {low} to {high}"
+            )
+            raise Refusal(f"{name}: {total} cannot be dealt; {reason}", field="totals", player=name)
+        if not points and rules.deal_tonk_pays(total) is None:
+            raise Refusal(
+                f"{name}: {total} is not a tonk here; tonk on the deal is "
+                f"{bands_in_words(rules.deal_tonks)} (house rule deal_tonks)",
+                field="totals",
+                player=name,
+            )
+    if points and not any(rules.deal_tonk_pays(t) is not None for t in outcome.totals.values()):
+        raise Refusal(
+            "totals: nobody's dealt total is a tonk here; tonk on the deal is "
+            f"{bands_in_words(rules.deal_tonks)} (house rule deal_tonks)",
+            field="totals",
+        )
+
+
+def _check_everyone_counted(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """2.5, 2.6, 2.8: a drop or a stock-out needs every total, each one that can be held."""
+    _check_all_present(players, outcome, f"a {KIND_WORDS[outcome.kind]}")
+    for name in players:
+        dropper = outcome.kind == "drop" and name == outcome.player
+        _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
+
+
+def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """Going out: totals only in points mode, from everyone still holding cards (2.7)."""
+    if rules.scoring != "points":
+        if outcome.totals:
+            raise Refusal(
+                f"totals: a {KIND_WORDS[outcome.kind]} is paid in stakes; totals are only asked "
+                "in points mode (house rule scoring)",
+                field="totals",
+            )
+        return
+    # Who went out holds no cards; in a double-double, so does the one who went out first.
+    may_be_empty = 2 if outcome.kind == "double_double" else 1
+    empty = [name for name in players if outcome.totals.get(name, 0) == 0]
+    if outcome.totals.get(outcome.player, 0) != 0:
+        raise Refusal(
+            f"{outcome.player}: went out, so holds no cards; leave their total out or give 0",
+            field="totals",
+            player=outcome.player,
+        )
+    if len(empty) > may_be_empty:
+        missing = next(name for name in empty if name != outcome.player)
+        raise Refusal(
+            f"totals: {missing}'s total is missing; in points mode every player still holding "
+            "cards scores their total (house rule scoring)",
+            field="totals",
+            player=missing,
+        )
+    for name in players:
+        if outcome.totals.get(name, 0) != 0:
+            _check_held_total(rules, name, outcome.totals[name], dropper=False)
+
+
+def _check_all_present(players: Sequence[str], outcome: Outcome, what: str) -> None:
+    for name in players:
+        if name not in outcome.totals:
+            raise Refusal(
+                f"totals: {name}'s total is missing; {what} needs everyone's total",
+                field="totals",
+                player=name,
+            )
+
+
+def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool) -> None:
+    cards = most_cards(rules, dropper=dropper)
+    if not 1 <= total <= 10 * cards:
+        raise Refusal(
+            f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "
+            f"1 to {10 * cards} points (a player with no cards has gone out)",
+            field="totals",
+            player=name,
+        )

@@ -1,0 +1,179 @@
+"""settle(rules, players, outcome): section 2 of the house-rules spec, exactly.
+
+First a ruling in whole stakes (who pays whom how many times, and why); then
+either money (each multiple times the stake, as Decimal) or, in points mode, the
+points left in the losers' hands. Counting in whole stakes until the very end is
+what keeps every hand exact and zero-sum to the cent.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from referee.rules.house_rules import HouseRules
+from referee.rules.outcome import Outcome, check_outcome, check_players, lowest
+from referee.scoring.settlement import DRAWS, Payment, Settlement
+
+LOW_TONK_BELOW = 25  # 000: totals under 25 are low tonks, 25 and over high ones
+
+
+@dataclass
+class Ruling:
+    """Who won a hand and the transfers it calls for, counted in whole stakes."""
+
+    result: str
+    winners: list[str] = field(default_factory=list)
+    # (payer, payee, why) -> how many stakes; a dict keeps the order rows were added.
+    stakes: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    # In points mode, what each loser's points are multiplied by.
+    points_factor: int = 1
+    dropper_factor: int = 1
+
+    def pay(self, payers: Sequence[str], payee: str, times: int, why: str) -> None:
+        """Each of `payers` (never the payee itself) pays `payee` `times` stakes."""
+        for payer in payers:
+            if payer != payee:
+                key = (payer, payee, why)
+                self.stakes[key] = self.stakes.get(key, 0) + times
+
+
+def settle(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> Settlement:
+    """Who pays whom for one hand; raises Refusal when the hand cannot be under these rules."""
+    seats = check_players(players)
+    check_outcome(rules, seats, outcome)
+    ruling = RULINGS[outcome.kind](rules, seats, outcome)
+    if rules.scoring == "points":
+        return _in_points(seats, outcome, ruling)
+    return _in_money(rules.stake, seats, ruling)
+
+
+def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.1: one tonk is paid its band; several are settled by deal_tonk_clash."""
+    tonks = [
+        name
+        for name in seats
+        if name in outcome.totals and rules.deal_tonk_pays(outcome.totals[name]) is not None
+    ]
+    best = tonks
+    if len(tonks) > 1 and rules.deal_tonk_clash != "draw":
+        high_first = rules.deal_tonk_clash == "high_beats_low"
+
+        def rank(name: str) -> tuple[bool, int]:
+            total = outcome.totals[name]
+            is_low = total < LOW_TONK_BELOW
+            # A smaller rank is a better tonk: lower among lows, higher among highs.
+            return (is_low == high_first, total if is_low else -total)
+
+        top = min(rank(name) for name in tonks)
+        best = [name for name in tonks if rank(name) == top]
+    if len(best) != 1:
+        return Ruling("deal_tonk_draw")
+    winner = best[0]
+    ruling = Ruling("deal_tonk", [winner], points_factor=2)
+    ruling.pay(seats, winner, rules.deal_tonk_pays(outcome.totals[winner]), "tonk on the deal")
+    return ruling
+
+
+def _tonk_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.2: doubled by default; six cards spread may pay more, or be required."""
+    if rules.tonk_out_six_pays is not None and outcome.spread_six:
+        times, why, factor = rules.tonk_out_six_pays, "tonk out with six cards spread", 2
+    elif rules.tonk_out_needs_six and not outcome.spread_six:
+        times, why, factor = rules.out_pays, "out without six cards spread", 1
+    else:
+        times, why, factor = rules.tonk_out_pays, "tonk out", 2
+    ruling = Ruling("tonk_out", [outcome.player], points_factor=factor)
+    ruling.pay(seats, outcome.player, times, why)
+    return ruling
+
+
+def _double_double(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.3: the player who went out second is paid double_double_pays by everyone else."""
+    ruling = Ruling("double_double", [outcome.player], points_factor=2)
+    ruling.pay(seats, outcome.player, rules.double_double_pays, "double-double")
+    return ruling
+
+
+def _out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.4: out by discarding the last card pays out_pays."""
+    ruling = Ruling("out", [outcome.player])
+    ruling.pay(seats, outcome.player, rules.out_pays, "out")
+    return ruling
+
+
+def _drop(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.5: a drop wins with the lowest total, or is caught and pays, plus the bonus."""
+    dropper, totals = outcome.player, outcome.totals
+    others = [name for name in seats if name != dropper]
+    low, lowest_others = lowest(totals, others)
+    mine = totals[dropper]
+    if mine < low or (mine == low and not rules.caught_on_tie):
+        ruling = Ruling("drop_won", [dropper])
+        ruling.pay(others, dropper, rules.drop_win_pays, "drop won")
+        return ruling
+
+    ruling = Ruling("caught", list(lowest_others), dropper_factor=rules.caught_pays)
+    for name in others:
+        if totals[name] < mine or (totals[name] == mine and rules.caught_on_tie):
+            ruling.pay([dropper], name, rules.caught_pays, "caught")
+    if rules.caught_bonus_from != "none" and (
+        len(lowest_others) == 1 or rules.caught_bonus_tie == "all"
+    ):
+        bonus_payers = seats if rules.caught_bonus_from == "all" else others
+        payers = [name for name in bonus_payers if name not in lowest_others]
+        for name in lowest_others:
+            ruling.pay(payers, name, 1, "lowest after a catch")
+    return ruling
+
+
+def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """2.6: the lowest total is paid; a shared lowest is settled by stock_out_tie."""
+    _, tied = lowest(outcome.totals, seats)
+    if len(tied) > 1:
+        if rules.stock_out_tie == "last_draw" and outcome.last_draw in tied:
+            tied = [outcome.last_draw]
+        elif rules.stock_out_tie != "all" or len(tied) == len(seats):
+            return Ruling("stock_out_draw")
+    ruling = Ruling("stock_out", tied)
+    payers = [name for name in seats if name not in tied]
+    for name in tied:
+        ruling.pay(payers, name, rules.stock_out_pays, "lowest when the stock ran out")
+    return ruling
+
+
+RULINGS = {
+    "deal_tonk": _deal_tonk,
+    "tonk_out": _tonk_out,
+    "double_double": _double_double,
+    "out": _out,
+    "drop": _drop,
+    "stock_out": _stock_out,
+}
+
+
+def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlement:
+    """The ruling paid out: each row's stakes times the stake, netted per player."""
+    net = dict.fromkeys(seats, Decimal(0))
+    payments = []
+    for (payer, payee, why), times in ruling.stakes.items():
+        amount = stake * times
+        payments.append(Payment(payer, payee, amount, why))
+        net[payer] -= amount
+        net[payee] += amount
+    collected = {payment.payee for payment in payments}
+    winners = tuple(name for name in seats if name in collected)
+    return Settlement(ruling.result, winners, tuple(payments), net, None)
+
+
+def _in_points(seats: Sequence[str], outcome: Outcome, ruling: Ruling) -> Settlement:
+    """2.7: winners score 0, losers the points in hand (doubled, or caught_pays for a catch)."""
+    points = dict.fromkeys(seats, 0)
+    if ruling.result not in DRAWS:
+        for name in seats:
+            if name in ruling.winners:
+                continue
+            dropper = ruling.result == "caught" and name == outcome.player
+            factor = ruling.dropper_factor if dropper else ruling.points_factor
+            points[name] = outcome.totals.get(name, 0) * factor
+    net = dict.fromkeys(seats, Decimal(0))
+    return Settlement(ruling.result, tuple(ruling.winners), (), net, points)

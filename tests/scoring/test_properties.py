@@ -1,0 +1,156 @@
+"""Properties every settlement holds, over random rules, players and outcomes."""
+
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules import KINDS, HouseRules, Outcome, Refusal
+from referee.rules.cards import dealt_totals
+from referee.scoring import settle
+from referee.scoring.settlement import DRAWS, RESULTS
+
+NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
+
+band = st.builds(
+    lambda low, width, pays: {"min": low, "max": min(low + width, 120), "pays": pays},
+    st.integers(0, 60), st.integers(0, 60), st.integers(1, 10),
+)  # fmt: skip
+rule_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "stake": st.decimals(min_value=Decimal("0.01"), max_value=1_000_000, places=2),
+        "hand_size": st.sampled_from([3, 5, 7, 12]),
+        "deck": st.sampled_from(["52", "40"]),
+        "scoring": st.sampled_from(["chips", "points"]),
+        "deal_tonks": st.lists(band, max_size=3),
+        "deal_tonk_clash": st.sampled_from(["draw", "low_beats_high", "high_beats_low"]),
+        "tonk_out_pays": st.integers(1, 10),
+        "tonk_out_six_pays": st.none() | st.integers(1, 10),
+        "tonk_out_needs_six": st.booleans(),
+        "double_double_pays": st.none() | st.integers(1, 20),
+        "out_pays": st.integers(1, 10),
+        "drop_win_pays": st.integers(1, 10),
+        "caught_on_tie": st.booleans(),
+        "caught_pays": st.integers(1, 10),
+        "caught_bonus_from": st.sampled_from(["others", "all", "none"]),
+        "caught_bonus_tie": st.sampled_from(["none", "all"]),
+        "stock_out_pays": st.integers(1, 10),
+        "stock_out_tie": st.sampled_from(["draw", "all", "last_draw"]),
+        "drop_when": st.sampled_from(["before_draw", "any_time"]),
+    },
+)
+
+
+@st.composite
+def tables(draw):
+    rules = HouseRules.from_json(draw(rule_changes))
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=6, unique=True))
+    return rules, players
+
+
+@st.composite
+def possible_hands(draw):
+    """Rules, seated players and an outcome shaped as those rules ask, mostly settled."""
+    rules, players = draw(tables())
+    kind = draw(st.sampled_from(KINDS))
+    player = draw(st.sampled_from(players))
+    held = st.integers(1, 10 * rules.hand_size)
+    totals = {}
+    if kind == "deal_tonk":
+        dealt = sorted(dealt_totals(rules.deck, rules.hand_size))
+        tonks = [t for t in dealt if rules.deal_tonk_pays(t) is not None] or dealt
+        showing = draw(st.lists(st.sampled_from(players), min_size=1, unique=True))
+        everyone = players if rules.scoring == "points" else showing
+        totals = {
+            name: draw(st.sampled_from(tonks if name in showing else dealt)) for name in everyone
+        }
+    elif kind in ("drop", "stock_out") or rules.scoring == "points":
+        totals = {name: draw(held) for name in players}
+        if kind in ("tonk_out", "double_double", "out"):
+            totals[player] = 0
+    low = min(totals.values(), default=0)
+    return (
+        rules,
+        players,
+        Outcome(
+            kind=kind,
+            player=player if kind in ("tonk_out", "double_double", "out", "drop") else None,
+            totals=totals,
+            spread_six=draw(st.booleans()) if kind == "tonk_out" else None,
+            last_draw=draw(st.sampled_from([n for n in players if totals.get(n) == low] or players))
+            if kind == "stock_out"
+            else None,
+        ),
+    )
+
+
+@st.composite
+def any_hands(draw):
+    """Rules, seated players and an outcome that is rarely possible: stray and missing fields."""
+    rules, players = draw(tables())
+    someone = st.sampled_from(players)
+    counted = draw(st.sampled_from(["everyone", "some", "nobody"]))
+    names = {"everyone": players, "nobody": []}.get(counted) or draw(
+        st.lists(someone, unique=True, max_size=len(players))
+    )
+    totals = {name: draw(st.integers(-2, 130) | st.integers(1, 20)) for name in names}
+    outcome = Outcome(
+        kind=draw(st.sampled_from(KINDS)),
+        player=draw(st.none() | someone),
+        totals=totals,
+        spread_six=draw(st.none() | st.booleans()),
+        last_draw=draw(st.none() | someone),
+    )
+    return rules, players, outcome
+
+
+@settings(max_examples=1000)
+@given(possible_hands() | any_hands())
+def test_every_hand_is_settled_exactly_or_refused_cleanly(hand):
+    rules, players, outcome = hand
+    try:
+        result = settle(rules, players, outcome)
+    except Refusal as refused:
+        assert refused.message
+        return
+    assert result.result in RESULTS
+    assert list(result.net) == players
+    assert sum(result.net.values()) == 0  # zero-sum to the cent, exactly
+    for payment in result.payments:
+        assert payment.amount > 0
+        assert payment.payer != payment.payee
+        assert payment.amount % rules.stake == 0
+        assert isinstance(payment.amount, Decimal)
+    for name in players:
+        got = sum(p.amount for p in result.payments if p.payee == name)
+        paid = sum(p.amount for p in result.payments if p.payer == name)
+        assert result.net[name] == got - paid
+    if result.result in DRAWS:
+        assert result.payments == () and result.winners == ()
+        assert not any(result.net.values())
+    if result.result == "caught":
+        assert result.net[outcome.player] <= 0 and outcome.player not in result.winners
+        assert all(p.payee != outcome.player for p in result.payments)
+        if rules.scoring == "chips":
+            assert result.net[outcome.player] < 0
+    if rules.scoring == "points":
+        assert result.payments == () and not any(result.net.values())
+        assert set(result.points) == set(players)
+        assert all(result.points[name] == 0 for name in result.winners)
+        assert all(points >= 0 for points in result.points.values())
+    else:
+        assert result.points is None
+        assert set(result.winners) == {p.payee for p in result.payments}
+
+
+@settings(max_examples=300)
+@given(tables())
+def test_a_drop_with_the_strictly_lowest_total_always_wins(table):
+    rules, players = table
+    rules = HouseRules.from_json({**rules.to_json(), "scoring": "chips"})
+    dropper, *others = players
+    totals = {dropper: 1, **{name: 2 + i for i, name in enumerate(others)}}
+    result = settle(rules, players, Outcome("drop", dropper, totals))
+    assert result.result == "drop_won"
+    assert result.net[dropper] == rules.stake * rules.drop_win_pays * len(others)

@@ -1,0 +1,20 @@
+import os
+import stat
+
+import pytest
+
+from referee import secret_key
+
+
+def test_a_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):
+    first = secret_key.load_or_create(str(tmp_path))
+    assert len(first) >= secret_key.MIN_KEY_LENGTH
+    assert secret_key.load_or_create(str(tmp_path)) == first
+    mode = os.stat(tmp_path / secret_key.KEY_FILE).st_mode
+    assert stat.S_IMODE(mode) == 0o600
+
+
+@pytest.mark.parametrize("key", [None, "", "dev", "change-me"])
+def test_the_app_refuses_a_missing_or_default_key(key):
+    with pytest.raises(RuntimeError, match="SECRET_KEY"):
+        secret_key.check(key)
