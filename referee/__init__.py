@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from htmx_flask import Htmx
 
 from referee import secret_key
 from referee.json_provider import ExactJSONProvider
@@ -15,12 +16,15 @@ csrf = CSRFProtect()
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then what a test passes in."""
-    app = Flask(__name__, instance_relative_config=True)
+    config = dict(test_config or {})
+    app = Flask(
+        __name__, instance_relative_config=True, instance_path=config.pop("INSTANCE_PATH", None)
+    )
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
-        app.config.from_mapping(test_config)
+        app.config.from_mapping(config)
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key.load_or_create(app.instance_path)
@@ -28,9 +32,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.json = ExactJSONProvider(app)
     csrf.init_app(app)
+    Htmx().init_app(app)
 
-    from referee import api
+    from referee import api, storage
+    from referee.views import errors, formatting, hands, tables
 
+    storage.init_app(app)
+    formatting.init_app(app)
+    errors.init_app(app)
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(hands.bp)
     return app

@@ -1,7 +1,6 @@
 """The JSON door onto the engine: POST /api/settle, as the settle contract describes."""
 
 from flask import Blueprint, Response, jsonify, request
-from werkzeug.exceptions import HTTPException
 
 from referee import exact_json
 from referee.rules import Refusal
@@ -23,11 +22,3 @@ def settle() -> Response | tuple[Response, int]:
     except (exact_json.BadJson, Refusal) as error:
         return refused(str(error))
     return jsonify(settlement.to_json())
-
-
-@bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException) -> Response | tuple[Response, int] | HTTPException:
-    """Under /api, even a wrong method or an oversized body answers in JSON."""
-    if request.path.startswith(bp.url_prefix):
-        return refused(error.description or error.name, error.code or 400)
-    return error

@@ -46,10 +46,16 @@ class Band:
 
 @dataclass(frozen=True)
 class Check:
-    """What an option accepts: in words for people, and as a function for values."""
+    """What an option accepts: in words for people, as a function for values, and the
+    shape a form needs to ask for it (`kind`, and the `choices` or bounds)."""
 
     words: str
     clean: Callable[[Any], Any]
+    kind: str
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
 
 
 def _is_whole(value: Any) -> bool:
@@ -67,13 +73,14 @@ def whole(low: int, high: int, *, optional: bool = False) -> Check:
         return value
 
     words = f"a whole number from {low} to {high}" + (", or null (off)" if optional else "")
-    return Check(words, clean)
+    return Check(words, clean, "whole", low=low, high=high, optional=optional)
 
 
 def at_least(low: int, high: int) -> Check:
     """A whole number of at least `low` (bounded by `high` only to keep input sane), or null."""
     check = whole(low, high, optional=True)
-    return Check(f"a whole number of at least {low}, or null (not set)", check.clean)
+    words = f"a whole number of at least {low}, or null (not set)"
+    return Check(words, check.clean, "whole", low=low, high=high, optional=True)
 
 
 def choice(*values: str | int) -> Check:
@@ -86,7 +93,7 @@ def choice(*values: str | int) -> Check:
         return value
 
     shown = [f'"{v}"' if isinstance(v, str) else str(v) for v in values]
-    return Check(", ".join(shown[:-1]) + " or " + shown[-1], clean)
+    return Check(", ".join(shown[:-1]) + " or " + shown[-1], clean, "choice", choices=values)
 
 
 def flag() -> Check:
@@ -97,7 +104,7 @@ def flag() -> Check:
             raise _NotAllowed
         return value
 
-    return Check("true or false", clean)
+    return Check("true or false", clean, "flag", choices=(True, False))
 
 
 def money() -> Check:
@@ -112,7 +119,8 @@ def money() -> Check:
             raise _NotAllowed
         return value.quantize(CENT)
 
-    return Check("a number more than 0, at most 1,000,000, with at most 2 decimals", clean)
+    words = "a number more than 0, at most 1,000,000, with at most 2 decimals"
+    return Check(words, clean, "money")
 
 
 def short_text(limit: int) -> Check:
@@ -126,7 +134,7 @@ def short_text(limit: int) -> Check:
             raise _NotAllowed
         return value
 
-    return Check(f"a text of 1 to {limit} characters", clean)
+    return Check(f"a text of 1 to {limit} characters", clean, "text", high=limit)
 
 
 def bands() -> Check:
@@ -153,7 +161,7 @@ def bands() -> Check:
         f"a list of at most {MAX_BANDS} bands {{min, max, pays}}: min and max whole numbers "
         f"from 0 to {MAX_DEALT_TOTAL} with min not above max, pays from 1 to 10"
     )
-    return Check(words, clean)
+    return Check(words, clean, "bands", high=MAX_BANDS)
 
 
 def option(default: Any, check: Check, group: str) -> Any:
@@ -263,9 +271,9 @@ def option_group(key: str) -> str:
     return OPTIONS[key].metadata["group"]
 
 
-def allowed_words(key: str) -> str:
-    """What an option allows, in words (shown on the house-rules form)."""
-    return OPTIONS[key].metadata["check"].words
+def check_of(key: str) -> Check:
+    """What an option allows: its words, and the shape a form asks it in."""
+    return OPTIONS[key].metadata["check"]
 
 
 def _shown(value: Any) -> str:

@@ -65,15 +65,7 @@ def check_players(players: Any) -> tuple[str, ...]:
         )
     seen: set[str] = set()
     for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise Refusal("players: every player needs a name", field="players")
-        if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
-            raise Refusal(
-                f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
-                f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
-                field="players",
-                player=name[:MAX_NAME_LENGTH],
-            )
+        check_name(name)
         if name.casefold() in seen:
             raise Refusal(
                 f"players: two players are called {name!r}; give each a name the table can tell "
@@ -83,6 +75,20 @@ def check_players(players: Any) -> tuple[str, ...]:
             )
         seen.add(name.casefold())
     return tuple(players)
+
+
+def check_name(name: Any) -> str:
+    """A player's name: not empty, at most 40 printable characters, no space at either end."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal("players: every player needs a name", field="players")
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
+        raise Refusal(
+            f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
+            f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
+            field="players",
+            player=name[:MAX_NAME_LENGTH],
+        )
+    return name
 
 
 def parse_outcome(data: Any) -> Outcome:

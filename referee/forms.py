@@ -1,0 +1,257 @@
+"""The forms of the app: Flask-WTF (so CSRF is on every one), built from the rules' own shape.
+
+The house-rules form is generated from the option declarations in
+`referee.rules.house_rules`, and the hand form asks only what the table's rules
+need for the chosen outcome; neither decides a rule: they only turn what was
+typed into the JSON the engine takes.
+"""
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, Optional
+
+from referee.models import Player
+from referee.rules import PRESETS, HouseRules
+from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
+from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, needs_spread_six
+from referee.rules.wording import option_label, value_in_words
+
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+NOT_WHOLE = "type a whole number"
+
+
+def _whole_field(label: str, *, required: bool, low: int = 0, high: int = 200) -> IntegerField:
+    validators = [InputRequired(NOT_WHOLE)] if required else [Optional()]
+    return IntegerField(label, validators, render_kw={**NUMERIC, "min": low, "max": high})
+
+
+class StartTableForm(FlaskForm):
+    """A new table: its name, 2 to 6 players in seating order, a preset and the first dealer."""
+
+    name = StringField("Table name", [Optional(), Length(max=60)], default="Tonk night")
+    preset = RadioField(
+        "Start from the rules of",
+        choices=[(name, name.replace("-", " ").title()) for name in PRESETS],
+        default="classic",
+    )
+    first_dealer = SelectField(
+        "First dealer",
+        choices=[("cut", "Cut for the deal")]
+        + [(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
+        default="cut",
+    )
+
+
+for _seat in range(MAX_PLAYERS):
+    setattr(
+        StartTableForm,
+        f"player_{_seat}",
+        StringField(
+            f"Player {_seat + 1}",
+            [Optional(), Length(max=MAX_NAME_LENGTH)],
+            render_kw={"autocomplete": "off", "maxlength": MAX_NAME_LENGTH},
+        ),
+    )
+
+
+def player_names(form: StartTableForm) -> list[str]:
+    """The names typed, in seating order, empty boxes skipped."""
+    names = [form[f"player_{seat}"].data for seat in range(MAX_PLAYERS)]
+    return [(name or "").strip() for name in names if name and name.strip()]
+
+
+# The house-rules form
+
+
+class RulesForm(FlaskForm):
+    """Every option of the house rules; fields are added per option below."""
+
+    preset = HiddenField()
+
+
+def _rules_field(key: str) -> Field:
+    check = check_of(key)
+    label = option_label(key)
+    if check.kind in ("choice", "flag"):
+        choices = [(_token(v), value_in_words(key, v)) for v in check.choices]
+        return RadioField(label, choices=choices)
+    if check.kind == "whole":
+        return _whole_field(label, required=not check.optional, low=check.low, high=check.high)
+    if check.kind == "money":
+        return StringField(label, render_kw={"inputmode": "decimal", "autocomplete": "off"})
+    return StringField(label, render_kw={"maxlength": check.high or 40, "autocomplete": "off"})
+
+
+def _token(value: Any) -> str:
+    """How a choice travels in a form: true/false for flags, the value's text otherwise."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+for _key in option_keys():
+    if check_of(_key).kind != "bands":
+        setattr(RulesForm, _key, _rules_field(_key))
+for _band in range(MAX_BANDS // 2):
+    for _part, _label in (("min", "from"), ("max", "to"), ("pays", "pays")):
+        setattr(
+            RulesForm,
+            f"band_{_band}_{_part}",
+            _whole_field(_label, required=False, high=120),
+        )
+
+BAND_ROWS = MAX_BANDS // 2
+
+
+def rules_groups(form: RulesForm) -> list[tuple[str, list[Field]]]:
+    """The form's fields in the spec's groups and order, for the template."""
+    groups: dict[str, list[Field]] = {}
+    for key in option_keys():
+        fields = groups.setdefault(option_group(key), [])
+        if check_of(key).kind != "bands":
+            fields.append(form[key])
+    return list(groups.items())
+
+
+def fill_rules_form(form: RulesForm, rules: HouseRules) -> None:
+    """Show the table's current rules in the form."""
+    for key in option_keys():
+        value = getattr(rules, key)
+        if check_of(key).kind == "bands":
+            for row in range(BAND_ROWS):
+                band = value[row] if row < len(value) else None
+                for part in ("min", "max", "pays"):
+                    form[f"band_{row}_{part}"].data = getattr(band, part) if band else None
+        elif check_of(key).kind in ("choice", "flag"):
+            form[key].data = _token(value)
+        elif check_of(key).kind == "money":
+            form[key].data = str(value.normalize()) if value == value.to_integral() else str(value)
+        else:
+            form[key].data = value
+
+
+def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
+    """The options as typed, in the types the rules take, and the boxes that are not numbers."""
+    changes: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for key in option_keys():
+        check = check_of(key)
+        if check.kind == "bands":
+            changes[key] = _bands_typed(form)
+            continue
+        field = form[key]
+        if check.kind in ("choice", "flag"):
+            by_token = {_token(v): v for v in check.choices}
+            if field.data in by_token:
+                changes[key] = by_token[field.data]
+            else:
+                errors[key] = "choose one"
+        elif check.kind == "whole":
+            if field.errors or (field.data is None and field.raw_data and field.raw_data[0]):
+                errors[key] = NOT_WHOLE
+            else:
+                changes[key] = field.data
+        elif check.kind == "money":
+            try:
+                changes[key] = Decimal((field.data or "").strip().replace(",", "."))
+            except InvalidOperation:
+                errors[key] = "type an amount such as 1 or 0.25"
+        else:
+            changes[key] = field.data or ""
+    return changes, errors
+
+
+def _bands_typed(form: RulesForm) -> list[dict[str, int | None]]:
+    """Band rows with anything typed in them; wholly empty rows are not bands."""
+    rows = []
+    for row in range(BAND_ROWS):
+        parts = {part: form[f"band_{row}_{part}"].data for part in ("min", "max", "pays")}
+        if any(value is not None for value in parts.values()):
+            rows.append(parts)
+    return rows
+
+
+# The hand form
+
+PLAYER_QUESTION = {
+    "tonk_out": "Who tonked out?",
+    "double_double": "Who went out second?",
+    "out": "Who went out?",
+    "drop": "Who dropped?",
+}
+
+
+def hand_form(
+    kind: str,
+    rules: HouseRules,
+    players: Sequence[Player],
+    dealer: Player,
+) -> FlaskForm:
+    """A form asking only what this outcome needs under these rules."""
+
+    class HandForm(FlaskForm):
+        previewed = HiddenField()
+
+    choices = [(str(p.id), p.name) for p in players]
+    HandForm.dealer = SelectField("Dealer", choices=choices, default=str(dealer.id))
+    if kind in PLAYER_QUESTION:
+        HandForm.player = RadioField(PLAYER_QUESTION[kind], choices=choices)
+    if kind == "tonk_out" and needs_spread_six(rules):
+        HandForm.spread_six = RadioField(
+            "Six cards laid as new spreads in the last turn?",
+            choices=[("true", "Yes"), ("false", "No")],
+        )
+    if kind == "stock_out" and rules.stock_out_tie == "last_draw":
+        HandForm.last_draw = RadioField(
+            "Who drew the last stock card? (only needed on a tie)",
+            choices=choices,
+            validators=[Optional()],
+        )
+    for player in players:
+        setattr(HandForm, f"total_{player.id}", _whole_field(player.name, required=False))
+    return HandForm()
+
+
+def asks_totals(kind: str, rules: HouseRules) -> bool:
+    """Totals are asked for a drop, a stock-out, tonks on the deal, and everything in points."""
+    return kind in ("deal_tonk", "drop", "stock_out") or rules.scoring == "points"
+
+
+def hand_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[str, Any]:
+    """The outcome as the engine takes it, from what was typed (blank totals left out)."""
+    names = {str(p.id): p.name for p in players}
+    outcome: dict[str, Any] = {"kind": kind}
+    if "player" in form and form.player.data in names:
+        outcome["player"] = names[form.player.data]
+    if "spread_six" in form and form.spread_six.data in ("true", "false"):
+        outcome["spread_six"] = form.spread_six.data == "true"
+    if "last_draw" in form and form.last_draw.data in names:
+        outcome["last_draw"] = names[form.last_draw.data]
+    totals = {}
+    for player in players:
+        value = form[f"total_{player.id}"].data
+        if value is not None:
+            totals[player.name] = value
+    if totals:
+        outcome["totals"] = totals
+    return outcome
+
+
+def not_numbers(form: FlaskForm, players: Sequence[Player]) -> dict[str, str]:
+    """Total boxes holding something that is not a whole number, by field name."""
+    return {
+        f"total_{p.id}": f"{p.name}: {NOT_WHOLE}"
+        for p in players
+        if form[f"total_{p.id}"].raw_data
+        and form[f"total_{p.id}"].raw_data[0].strip()
+        and form[f"total_{p.id}"].data is None
+    }

@@ -1,0 +1,444 @@
+"""The night's ledger: tables, seats, rules versions and hands, written through the engine.
+
+Every hand is settled by `referee.scoring.settle` under the rules version in force
+and stored with its settlement and each player's net; an edit re-settles it under
+the rules it was played with; nothing is deleted, and every change is kept in the
+hand's history.
+"""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from referee import exact_json
+from referee.models import (
+    GameTable,
+    Hand,
+    HandChange,
+    HandNet,
+    Player,
+    RulesVersion,
+    now,
+)
+from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
+from referee.rules.deal import next_dealer
+from referee.rules.outcome import check_name
+from referee.scoring import Settlement, settle
+
+MAX_SEATED = 6
+MAX_PLAYERS_PER_TABLE = 12
+
+
+def cents(amount: Decimal) -> int:
+    """An exact amount in whole cents (amounts never have more than 2 decimals)."""
+    return int(amount * 100)
+
+
+def from_cents(value: int) -> Decimal:
+    return Decimal(value) / 100
+
+
+# Tables and players
+
+
+def create_table(
+    db: Session,
+    *,
+    name: str,
+    players: Sequence[str],
+    preset_name: str,
+    changes: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> GameTable:
+    """A new table with its players in seating order and its first rules version."""
+    names = check_players(list(players))
+    rules = rules_from(preset_name, changes)
+    table = GameTable(name=name.strip() or "Tonk night")
+    db.add(table)
+    db.flush()
+    seated = [Player(table_id=table.id, name=n, seat=i) for i, n in enumerate(names)]
+    db.add_all(seated)
+    db.flush()
+    table.first_dealer_id = seated[first_dealer % len(seated)].id
+    _add_rules_version(db, table, preset_name, rules)
+    db.commit()
+    return table
+
+
+def load_table(db: Session, table_id: int) -> GameTable | None:
+    return db.get(GameTable, table_id)
+
+
+def recent_tables(db: Session, limit: int = 10) -> list[GameTable]:
+    return list(db.exec(select(GameTable).order_by(GameTable.id.desc()).limit(limit)).all())
+
+
+def players_of(db: Session, table: GameTable) -> list[Player]:
+    """Everyone who sat at the table tonight, in seating order."""
+    return list(
+        db.exec(select(Player).where(Player.table_id == table.id).order_by(Player.seat)).all()
+    )
+
+
+def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
+    table.first_dealer_id = player.id
+    _touch(db, table)
+
+
+def seated(players: Sequence[Player]) -> list[Player]:
+    return [p for p in players if p.seated]
+
+
+def rename_player(db: Session, table: GameTable, player: Player, name: str) -> None:
+    """A new name for a player (tally and history follow the player, not the name)."""
+    others = [p.name for p in players_of(db, table) if p.id != player.id]
+    check_name(name)
+    if name.casefold() in {n.casefold() for n in others}:
+        raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
+    player.name = name
+    _touch(db, table)
+
+
+def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
+    """Swap a player with the one before (-1) or after (+1) in seating order."""
+    order = players_of(db, table)
+    index = next(i for i, p in enumerate(order) if p.id == player.id)
+    other = index + step
+    if 0 <= other < len(order):
+        order[index].seat, order[other].seat = order[other].seat, order[index].seat
+        _touch(db, table)
+
+
+def leave(db: Session, table: GameTable, player: Player) -> None:
+    """A player leaves between hands; they stay in the tally and the settle-up."""
+    if len(seated(players_of(db, table))) <= 2:
+        raise Refusal(
+            f"{player.name} cannot leave: a table needs at least 2 players",
+            field="players",
+            player=player.name,
+        )
+    player.seated = False
+    _touch(db, table)
+
+
+def sit_in(db: Session, table: GameTable, name: str) -> Player:
+    """A new player sits in at the end of the seating order, or one who left comes back."""
+    everyone = players_of(db, table)
+    if len(seated(everyone)) >= MAX_SEATED:
+        raise Refusal(f"name: at most {MAX_SEATED} players sit at a table", field="name")
+    returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
+    if returning is not None:
+        if returning.seated:
+            raise Refusal(f"name: {returning.name} is already seated", field="name")
+        returning.seated = True
+        _touch(db, table)
+        return returning
+    if len(everyone) >= MAX_PLAYERS_PER_TABLE:
+        raise Refusal(f"name: at most {MAX_PLAYERS_PER_TABLE} players in one night", field="name")
+    check_name(name)
+    player = Player(table_id=table.id, name=name, seat=max(p.seat for p in everyone) + 1)
+    db.add(player)
+    _touch(db, table)
+    return player
+
+
+def _touch(db: Session, table: GameTable) -> None:
+    table.version += 1
+    db.add(table)
+    db.commit()
+
+
+# Rules
+
+
+def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
+    number = (
+        db.exec(
+            select(func.max(RulesVersion.number)).where(RulesVersion.table_id == table.id)
+        ).one()
+        or 0
+    )
+    db.add(
+        RulesVersion(
+            table_id=table.id,
+            number=number + 1,
+            preset=preset_name,
+            rules_json=exact_json.dumps(rules.to_json()),
+        )
+    )
+
+
+def current_rules(db: Session, table: GameTable) -> tuple[RulesVersion, HouseRules]:
+    """The rules in force now: the newest version."""
+    version = db.exec(
+        select(RulesVersion)
+        .where(RulesVersion.table_id == table.id)
+        .order_by(RulesVersion.number.desc())
+    ).first()
+    return version, rules_of(version)
+
+
+def rules_of(version: RulesVersion) -> HouseRules:
+    return HouseRules.from_json(exact_json.loads(version.rules_json))
+
+
+def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
+    """New rules for the hands entered from now on; earlier hands keep theirs."""
+    _add_rules_version(db, table, preset_name, rules)
+    _touch(db, table)
+
+
+# Hands
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who deals the next hand and who plays first."""
+
+    dealer: Player
+    first: Player
+
+
+def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
+    """The deal passes to the left after every hand, draws included; voided hands do not count."""
+    last = db.exec(
+        select(Hand.dealer_id)
+        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+        .order_by(Hand.no.desc())
+    ).first()
+    by_id = {p.id: p for p in players}
+    order = [p.id for p in players]
+    at_table = [p.id for p in players if p.seated]
+    dealer_id = next_dealer(order, at_table, last, table.first_dealer_id)
+    first_id = next_dealer(order, at_table, dealer_id, dealer_id)
+    return Deal(by_id[dealer_id], by_id[first_id])
+
+
+def preview(
+    rules: HouseRules, players: Sequence[Player], outcome: Mapping[str, Any]
+) -> tuple[Outcome, Settlement]:
+    """Settle without storing: what the hand form shows before the tap on Save."""
+    typed = parse_outcome(outcome)
+    return typed, settle(rules, [p.name for p in players], typed)
+
+
+def record_hand(db: Session, table: GameTable, dealer: Player, outcome: Mapping[str, Any]) -> Hand:
+    """Settle a new hand under the rules in force, store it, its nets and its first history line."""
+    version, rules = current_rules(db, table)
+    at_table = seated(players_of(db, table))
+    typed, settlement = preview(rules, at_table, outcome)
+    number = db.exec(select(func.max(Hand.no)).where(Hand.table_id == table.id)).one() or 0
+    hand = Hand(
+        table_id=table.id,
+        no=number + 1,
+        rules_version_id=version.id,
+        dealer_id=dealer.id,
+        seats_json=json.dumps([p.id for p in at_table]),
+        outcome_json=exact_json.dumps(typed.to_json()),
+        settlement_json=exact_json.dumps(settlement.to_json()),
+    )
+    db.add(hand)
+    db.flush()
+    _store_nets(db, hand, at_table, settlement)
+    db.add(HandChange(hand_id=hand.id, action="entered", after_json=hand.outcome_json))
+    _touch(db, table)
+    return hand
+
+
+def hand_players(db: Session, hand: Hand) -> list[Player]:
+    """The players of a hand, in that hand's seating order, by their current names."""
+    ids = json.loads(hand.seats_json)
+    found = {p.id: p for p in db.exec(select(Player).where(Player.id.in_(ids))).all()}
+    return [found[i] for i in ids]
+
+
+def rules_of_hand(db: Session, hand: Hand) -> HouseRules:
+    """The rules a hand was played under (later changes of rules do not touch it)."""
+    return rules_of(db.get(RulesVersion, hand.rules_version_id))
+
+
+def edit_hand(
+    db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any], dealer: Player
+) -> Hand:
+    """Re-settle a hand under the rules it was played with, keeping what it was."""
+    rules = rules_of_hand(db, hand)
+    players = hand_players(db, hand)
+    typed, settlement = preview(rules, players, outcome)
+    before = hand.outcome_json
+    hand.outcome_json = exact_json.dumps(typed.to_json())
+    hand.settlement_json = exact_json.dumps(settlement.to_json())
+    hand.dealer_id = dealer.id
+    hand.version += 1
+    hand.updated_at = now()
+    for net in db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all():
+        db.delete(net)
+    db.flush()
+    _store_nets(db, hand, players, settlement)
+    db.add(
+        HandChange(
+            hand_id=hand.id, action="edited", before_json=before, after_json=hand.outcome_json
+        )
+    )
+    db.add(hand)
+    _touch(db, table)
+    return hand
+
+
+def void_hand(db: Session, table: GameTable, hand: Hand) -> Hand:
+    """Take a hand out of the tally; it stays in the history, marked void."""
+    if not hand.void:
+        hand.void = True
+        hand.version += 1
+        hand.updated_at = now()
+        db.add(HandChange(hand_id=hand.id, action="voided", before_json=hand.outcome_json))
+        db.add(hand)
+        _touch(db, table)
+    return hand
+
+
+def _store_nets(db: Session, hand: Hand, players: Sequence[Player], settlement: Settlement) -> None:
+    for player in players:
+        db.add(
+            HandNet(
+                hand_id=hand.id,
+                player_id=player.id,
+                cents=cents(settlement.net[player.name]),
+                points=(settlement.points or {}).get(player.name, 0),
+            )
+        )
+
+
+def hand_by_no(db: Session, table: GameTable, no: int) -> Hand | None:
+    return db.exec(select(Hand).where(Hand.table_id == table.id, Hand.no == no)).first()
+
+
+def hand_count(db: Session, table: GameTable) -> int:
+    """Hands played (voided ones not counted)."""
+    return db.exec(
+        select(func.count()).where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+    ).one()
+
+
+def recent_hands(db: Session, table: GameTable, limit: int, offset: int = 0) -> list[Hand]:
+    """Hands newest first, voided ones included (they stay in the history)."""
+    return list(
+        db.exec(
+            select(Hand)
+            .where(Hand.table_id == table.id)
+            .order_by(Hand.no.desc())
+            .offset(offset)
+            .limit(limit)
+        ).all()
+    )
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A stored hand as the pages show it, with each player under their current name."""
+
+    hand: Hand
+    dealer: str
+    outcome: dict[str, Any]
+    settlement: dict[str, Any]
+
+
+def hand_views(hands: Sequence[Hand], players: Sequence[Player]) -> list[HandView]:
+    """Stored hands with names brought up to date (a rename changes the past's labels only)."""
+    current = {p.id: p.name for p in players}
+    views = []
+    for hand in hands:
+        settlement = exact_json.loads(hand.settlement_json)
+        outcome = exact_json.loads(hand.outcome_json)
+        # The settlement's net lists the hand's players in seating order, as named then.
+        then = dict(zip(settlement["net"], json.loads(hand.seats_json), strict=True))
+        views.append(
+            HandView(
+                hand,
+                current[hand.dealer_id],
+                _renamed(outcome, then, current),
+                _renamed(settlement, then, current),
+            )
+        )
+    return views
+
+
+def _renamed(data: Any, then: Mapping[str, int], current: Mapping[int, str]) -> Any:
+    """Every player name in a stored outcome or settlement replaced by the current one."""
+    if isinstance(data, dict):
+        return {
+            (current[then[k]] if k in then else k): _renamed(v, then, current)
+            for k, v in data.items()
+        }
+    if isinstance(data, list):
+        return [_renamed(v, then, current) for v in data]
+    if isinstance(data, str) and data in then:
+        return current[then[data]]
+    return data
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """One line of a hand's history, with outcomes under current names."""
+
+    change: HandChange
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+def change_views(db: Session, hand: Hand, players: Sequence[Player]) -> list[ChangeView]:
+    """What a hand was and became, oldest change first."""
+    settlement = exact_json.loads(hand.settlement_json)
+    then = dict(zip(settlement["net"], json.loads(hand.seats_json), strict=True))
+    current = {p.id: p.name for p in players}
+    rows = db.exec(
+        select(HandChange).where(HandChange.hand_id == hand.id).order_by(HandChange.id)
+    ).all()
+    return [
+        ChangeView(
+            row,
+            *(
+                None if text is None else _renamed(exact_json.loads(text), then, current)
+                for text in (row.before_json, row.after_json)
+            ),
+        )
+        for row in rows
+    ]
+
+
+# The tally
+
+
+def tally(db: Session, table: GameTable) -> dict[int, tuple[Decimal, int]]:
+    """Each player's money and points over every hand not voided: one SUM, not a loop."""
+    rows = db.exec(
+        select(HandNet.player_id, func.sum(HandNet.cents), func.sum(HandNet.points))
+        .join(Hand, Hand.id == HandNet.hand_id)
+        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+        .group_by(HandNet.player_id)
+    ).all()
+    return {player_id: (from_cents(total), points) for player_id, total, points in rows}
+
+
+def running_tally(db: Session, table: GameTable) -> list[tuple[int, dict[int, int]]]:
+    """(hand no, {player id: running cents or points}) after each hand, for the chart."""
+    _, rules = current_rules(db, table)
+    column = HandNet.points if rules.scoring == "points" else HandNet.cents
+    rows = db.exec(
+        select(Hand.no, HandNet.player_id, column)
+        .join(Hand, Hand.id == HandNet.hand_id)
+        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+        .order_by(Hand.no)
+    ).all()
+    running: dict[int, int] = {}
+    series: list[tuple[int, dict[int, int]]] = []
+    for no, player_id, value in rows:
+        if not series or series[-1][0] != no:
+            series.append((no, {}))
+        running[player_id] = running.get(player_id, 0) + value
+        series[-1][1].update(running)
+    return series

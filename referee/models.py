@@ -1,0 +1,93 @@
+"""What is stored: tables, players, rules versions, hands, each hand's net and its history.
+
+Money is stored as whole cents in integers: every amount the engine produces is a
+multiple of a stake with at most 2 decimals, and SQLite would keep a NUMERIC as a
+float. A hand keeps the rules version it was settled under, so a change of rules
+never rewrites the past.
+"""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+NAME_LENGTH = 40
+TABLE_NAME_LENGTH = 60
+
+
+def now() -> datetime:
+    """The time of a change, in UTC (shown in the hand's history)."""
+    return datetime.now(UTC)
+
+
+class GameTable(SQLModel, table=True):
+    """One game night at one table."""
+
+    __tablename__ = "game_table"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=TABLE_NAME_LENGTH)
+    first_dealer_id: int | None = Field(default=None)
+    created_at: datetime = Field(default_factory=now)
+    # Bumped by every change, so a phone can ask "anything new?" cheaply.
+    version: int = Field(default=0)
+
+
+class Player(SQLModel, table=True):
+    """Someone who sat at the table tonight; `seated` is false once they leave."""
+
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    name: str = Field(max_length=NAME_LENGTH)
+    seat: int
+    seated: bool = Field(default=True)
+
+
+class RulesVersion(SQLModel, table=True):
+    """The house rules from one change on; hands point at the version they were played under."""
+
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    number: int
+    preset: str = Field(max_length=20)
+    rules_json: str
+    created_at: datetime = Field(default_factory=now)
+
+
+class Hand(SQLModel, table=True):
+    """One hand: what happened (outcome) and what the engine settled (settlement), as JSON."""
+
+    __table_args__ = (UniqueConstraint("table_id", "no"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    no: int
+    rules_version_id: int = Field(foreign_key="rulesversion.id")
+    dealer_id: int = Field(foreign_key="player.id")
+    seats_json: str  # player ids in seating order for this hand
+    outcome_json: str
+    settlement_json: str
+    void: bool = Field(default=False)
+    version: int = Field(default=1)
+    created_at: datetime = Field(default_factory=now)
+    updated_at: datetime = Field(default_factory=now)
+
+
+class HandNet(SQLModel, table=True):
+    """One player's result in one hand, so the tally is a SUM instead of parsing every hand."""
+
+    hand_id: int = Field(foreign_key="hand.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    cents: int
+    points: int = Field(default=0)
+
+
+class HandChange(SQLModel, table=True):
+    """An entry in a hand's history: entered, edited or voided, with before and after."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    hand_id: int = Field(foreign_key="hand.id", index=True)
+    at: datetime = Field(default_factory=now)
+    action: str = Field(max_length=10)
+    before_json: str | None = None
+    after_json: str | None = None

@@ -1,0 +1,38 @@
+"""Pages for what went wrong, in words a player can act on; never a traceback."""
+
+from flask import Flask, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+MESSAGES = {
+    404: ("Not here", "There is no such table or hand. Check the link you opened."),
+    405: ("Not like that", "This page cannot be used that way."),
+    413: ("Too much", "That was more than any hand needs."),
+}
+
+
+def _page(title: str, message: str, status: int) -> ResponseReturnValue:
+    body = render_template("error.html", title=title, message=message, back=request.referrer)
+    if request.htmx:
+        # htmx does not swap error answers: show the message in place of the page.
+        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
+    return body, status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_expired(_error: CSRFError) -> ResponseReturnValue:
+        return _page(
+            "Please tap again",
+            "This page was open too long and its safety token ran out, so nothing was saved. "
+            "Go back, reload the page and enter it again.",
+            400,
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> ResponseReturnValue:
+        if request.path.startswith("/api/"):
+            return {"error": error.description or error.name}, error.code or 400
+        title, message = MESSAGES.get(error.code, (error.name, error.description or ""))
+        return _page(title, message, error.code or 400)

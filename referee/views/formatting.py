@@ -1,0 +1,42 @@
+"""How numbers look on the page: exact amounts with their sign, dates, outcome words."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from flask import Flask
+
+from referee.rules.outcome import KIND_WORDS
+from referee.rules.wording import amount_in_words, number_in_words
+
+RESULT_WORDS = {
+    "deal_tonk": "Tonk on the deal",
+    "deal_tonk_draw": "Tonks on the deal: a draw",
+    "tonk_out": "Tonk out",
+    "double_double": "Double-double",
+    "out": "Out by discarding",
+    "drop_won": "Drop won",
+    "caught": "Caught dropping",
+    "stock_out": "Stock ran out",
+    "stock_out_draw": "Stock ran out: a draw",
+}
+
+
+def signed(amount: Decimal) -> str:
+    """+3, −2.50, 0: the tally reads at a glance who is up and who is down."""
+    digits = number_in_words(abs(amount))
+    if amount > 0:
+        return f"+{digits}"
+    return f"\u2212{digits}" if amount < 0 else "0"
+
+
+def when(moment: datetime) -> str:
+    return moment.strftime("%H:%M:%S")
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters.update(
+        signed=signed,
+        money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
+        when=when,
+    )
+    app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS)

@@ -1,0 +1,191 @@
+"""Entering, previewing, editing and voiding hands, and the hand history."""
+
+import hashlib
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from referee import exact_json, ledger
+from referee.forms import asks_totals, hand_form, hand_outcome, not_numbers
+from referee.models import GameTable, Hand, Player
+from referee.rules import KINDS, HouseRules, Refusal
+from referee.rules.outcome import KIND_WORDS
+from referee.storage import session
+from referee.views import render, table_or_404
+
+bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
+HISTORY_PAGE = 20
+
+
+def _digest(outcome: dict, dealer: str) -> str:
+    """A fingerprint of what a preview showed: Save only stores what was previewed."""
+    text = exact_json.dumps({"outcome": outcome, "dealer": dealer})
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _kind_or_404(kind: str, rules: HouseRules) -> str:
+    if kind not in KINDS or (kind == "double_double" and rules.double_double_pays is None):
+        abort(404)
+    return kind
+
+
+def _hand_page(
+    table: GameTable,
+    kind: str,
+    rules: HouseRules,
+    players: list[Player],
+    form,
+    *,
+    hand: Hand | None = None,
+) -> ResponseReturnValue | None:
+    """Check, preview or save a hand form; None once saved (the caller redirects)."""
+    db = session()
+    errors: dict[str, str] = {}
+    settlement = None
+    if form.is_submitted():
+        errors = not_numbers(form, players)
+        outcome = hand_outcome(kind, form, players)
+        dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
+        if dealer is None:
+            errors["dealer"] = "Dealer: choose who dealt this hand"
+        if not errors:
+            try:
+                _, settlement = ledger.preview(rules, players, outcome)
+            except Refusal as refusal:
+                errors[_field_of(refusal, players)] = refusal.message
+        if not errors:
+            digest = _digest(outcome, form.dealer.data)
+            if "save" in request.form and form.previewed.data == digest:
+                if hand is None:
+                    saved = ledger.record_hand(db, table, dealer, outcome)
+                    flash(f"Hand {saved.no} saved.")
+                else:
+                    ledger.edit_hand(db, table, hand, outcome, dealer)
+                    flash(f"Hand {hand.no} changed; its history keeps what it was.")
+                return None
+            form.previewed.data = digest
+    context = {
+        "table": table,
+        "kind": kind,
+        "kind_words": KIND_WORDS[kind],
+        "rules": rules,
+        "players": players,
+        "form": form,
+        "errors": errors,
+        "settlement": settlement,
+        "totals": asks_totals(kind, rules),
+        "hand": hand,
+    }
+    return render("hand_form.html", "partials/hand_form.html", **context)
+
+
+def _field_of(refusal: Refusal, players: list[Player]) -> str:
+    """The form field a refusal concerns: a player's total box, or the question it names."""
+    if refusal.field == "totals" and refusal.player:
+        player = next((p for p in players if p.name == refusal.player), None)
+        if player is not None:
+            return f"total_{player.id}"
+    return refusal.field if refusal.field in ("player", "spread_six", "last_draw") else "form"
+
+
+def _saved(table: GameTable) -> ResponseReturnValue:
+    """After a save: back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
+    target = url_for("tables.table", table_id=table.id)
+    if request.htmx:
+        return "", 200, {"HX-Redirect": target}
+    return redirect(target, 303)
+
+
+@bp.route("/new/<kind>", methods=["GET", "POST"])
+def new(table_id: int, kind: str) -> ResponseReturnValue:
+    """One screen per outcome, asking only what the house rules need."""
+    table = table_or_404(table_id)
+    db = session()
+    _, rules = ledger.current_rules(db, table)
+    kind = _kind_or_404(kind, rules)
+    everyone = ledger.players_of(db, table)
+    players = ledger.seated(everyone)
+    deal = ledger.next_deal(db, table, everyone)
+    form = hand_form(kind, rules, players, deal.dealer)
+    page = _hand_page(table, kind, rules, players, form)
+    return _saved(table) if page is None else page
+
+
+@bp.get("/")
+def history(table_id: int) -> ResponseReturnValue:
+    """Every hand, newest first, with its payments; voided hands stay, marked."""
+    table = table_or_404(table_id)
+    db = session()
+    page = max(request.args.get("page", 1, type=int) or 1, 1)
+    hands = ledger.recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
+    _, rules = ledger.current_rules(db, table)
+    return render(
+        "history.html",
+        table=table,
+        rules=rules,
+        hands=ledger.hand_views(hands[:HISTORY_PAGE], ledger.players_of(db, table)),
+        page=page,
+        more=len(hands) > HISTORY_PAGE,
+    )
+
+
+def _hand_or_404(table: GameTable, no: int) -> Hand:
+    hand = ledger.hand_by_no(session(), table, no)
+    if hand is None:
+        abort(404)
+    return hand
+
+
+@bp.get("/<int:no>")
+def detail(table_id: int, no: int) -> ResponseReturnValue:
+    """One hand with its history of changes (what it was, what it became, when)."""
+    table = table_or_404(table_id)
+    db = session()
+    hand = _hand_or_404(table, no)
+    players = ledger.players_of(db, table)
+    (view,) = ledger.hand_views([hand], players)
+    changes = ledger.change_views(db, hand, players)
+    return render("hand_detail.html", table=table, view=view, changes=changes)
+
+
+@bp.route("/<int:no>/edit", methods=["GET", "POST"])
+def edit(table_id: int, no: int) -> ResponseReturnValue:
+    """Fix a hand: re-settled under the rules it was played with, the old version kept."""
+    table = table_or_404(table_id)
+    db = session()
+    hand = _hand_or_404(table, no)
+    if hand.void:
+        abort(404)
+    rules = ledger.rules_of_hand(db, hand)
+    players = ledger.hand_players(db, hand)
+    (view,) = ledger.hand_views([hand], ledger.players_of(db, table))
+    outcome = view.outcome
+    dealer = next((p for p in players if p.id == hand.dealer_id), players[0])
+    form = hand_form(outcome["kind"], rules, players, dealer)
+    if not form.is_submitted():
+        _fill(form, outcome, players)
+    page = _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
+    return _saved(table) if page is None else page
+
+
+def _fill(form, outcome: dict, players: list[Player]) -> None:
+    """Put a stored outcome back in the form, so an edit starts from what was entered."""
+    ids = {p.name: str(p.id) for p in players}
+    if "player" in form and outcome.get("player") in ids:
+        form.player.data = ids[outcome["player"]]
+    if "spread_six" in form and "spread_six" in outcome:
+        form.spread_six.data = "true" if outcome["spread_six"] else "false"
+    if "last_draw" in form and outcome.get("last_draw") in ids:
+        form.last_draw.data = ids[outcome["last_draw"]]
+    for name, total in outcome.get("totals", {}).items():
+        form[f"total_{ids[name]}"].data = total
+
+
+@bp.post("/<int:no>/void")
+def void(table_id: int, no: int) -> ResponseReturnValue:
+    """Void a hand: out of the tally, still in the history."""
+    table = table_or_404(table_id)
+    hand = _hand_or_404(table, no)
+    ledger.void_hand(session(), table, hand)
+    flash(f"Hand {hand.no} voided; it stays in the history.")
+    return redirect(url_for("tables.table", table_id=table.id), 303)

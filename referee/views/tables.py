@@ -1,0 +1,233 @@
+"""Starting a table, its page with the tally, the house rules, the players and the settle-up."""
+
+import random
+from decimal import Decimal
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from referee import ledger
+from referee.forms import (
+    RulesForm,
+    StartTableForm,
+    fill_rules_form,
+    player_names,
+    rules_changes,
+    rules_groups,
+)
+from referee.models import GameTable
+from referee.rules import PRESETS, Refusal, preset
+from referee.rules.deal import cut_for_deal
+from referee.rules.wording import rule_sentences
+from referee.scoring.settle_up import banker_transfers, fewest_transfers
+from referee.scoring.standings import hands_left, points_leaders
+from referee.storage import session
+from referee.views import render, table_or_404
+from referee.views.chart import tally_chart
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home() -> ResponseReturnValue:
+    """Start a table (names in seating order, a preset, the first dealer), or reopen one."""
+    form = StartTableForm()
+    errors: dict[str, str] = {}
+    if form.is_submitted():
+        names = player_names(form)
+        seat = 0 if form.first_dealer.data == "cut" else int(form.first_dealer.data or 0)
+        try:
+            if seat >= len(names):
+                raise Refusal(
+                    f"first_dealer: there is no player {seat + 1}; choose one of the names "
+                    "above or cut for the deal",
+                    field="first_dealer",
+                )
+            table = ledger.create_table(
+                session(),
+                name=form.name.data or "",
+                players=names,
+                preset_name=form.preset.data,
+                first_dealer=seat,
+            )
+        except Refusal as refusal:
+            errors[refusal.field or "players"] = refusal.message
+        else:
+            if form.first_dealer.data == "cut":
+                _cut(table)
+            return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
+    tables = ledger.recent_tables(session())
+    return render("home.html", form=form, errors=errors, tables=tables)
+
+
+def _cut(table: GameTable) -> None:
+    """Cut for the deal: show what everyone cut and who deals."""
+    players = ledger.seated(ledger.players_of(session(), table))
+    rounds, dealer = cut_for_deal([p.name for p in players], random.SystemRandom())
+    ledger.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
+    for cuts in rounds:
+        flash("Cut: " + ", ".join(f"{name} {card}" for name, card in cuts))
+    flash(f"{dealer} cut highest and deals first.")
+
+
+@bp.post("/t/<int:table_id>/cut")
+def cut(table_id: int) -> ResponseReturnValue:
+    """Cut for the deal again (before the first hand)."""
+    table = table_or_404(table_id)
+    if ledger.hand_count(session(), table) == 0:
+        _cut(table)
+    return redirect(url_for("tables.table", table_id=table.id))
+
+
+@bp.get("/t/<int:table_id>")
+def table(table_id: int) -> ResponseReturnValue:
+    """The table: who deals, the outcome buttons, the tally and the latest hands."""
+    table = table_or_404(table_id)
+    return render("table.html", "partials/tally.html", **table_context(table))
+
+
+def table_context(table: GameTable) -> dict:
+    """What the table page and its tally partial show."""
+    db = session()
+    players = ledger.players_of(db, table)
+    version, rules = ledger.current_rules(db, table)
+    totals = ledger.tally(db, table)
+    played = ledger.hand_count(db, table)
+    tally = [
+        {
+            "player": p,
+            "amount": totals.get(p.id, (Decimal(0), 0))[0],
+            "points": totals.get(p.id, (Decimal(0), 0))[1],
+        }
+        for p in players
+    ]
+    points = {row["player"].name: row["points"] for row in tally}
+    return {
+        "table": table,
+        "players": players,
+        "rules": rules,
+        "deal": ledger.next_deal(db, table, players),
+        "tally": tally,
+        "played": played,
+        "leaders": points_leaders(points) if rules.scoring == "points" else [],
+        "hands_left": hands_left(rules.points_target_hands, played),
+        "recent": ledger.hand_views(ledger.recent_hands(db, table, 5), players),
+        "chart": tally_chart(ledger.running_tally(db, table), players),
+    }
+
+
+@bp.route("/t/<int:table_id>/rules/edit", methods=["GET", "POST"])
+def edit_rules(table_id: int) -> ResponseReturnValue:
+    """Every option on one form, grouped as the spec groups them; changes apply to later hands."""
+    table = table_or_404(table_id)
+    db = session()
+    version, rules = ledger.current_rules(db, table)
+    form = RulesForm()
+    errors: dict[str, str] = {}
+    if request.method == "POST" and "load_preset" in request.form:
+        chosen = request.form.get("load_preset", "")
+        if chosen in PRESETS:
+            form = RulesForm(formdata=None)
+            fill_rules_form(form, PRESETS[chosen])
+            form.preset.data = chosen
+    elif form.is_submitted():
+        changes, errors = rules_changes(form)
+        base_name = form.preset.data if form.preset.data in PRESETS else version.preset
+        new_rules = preset(base_name)
+        for key, value in changes.items():
+            if key in errors:
+                continue
+            try:
+                new_rules = new_rules.with_changes({key: value})
+            except Refusal as refusal:
+                errors[key] = refusal.message
+        if not errors:
+            if new_rules != rules or base_name != version.preset:
+                ledger.change_rules(db, table, base_name, new_rules)
+                flash("House rules saved; they apply from the next hand on.")
+            return redirect(url_for("tables.table", table_id=table.id))
+    else:
+        fill_rules_form(form, rules)
+        form.preset.data = version.preset
+    base = form.preset.data if form.preset.data in PRESETS else version.preset
+    return render(
+        "rules_form.html",
+        table=table,
+        form=form,
+        groups=rules_groups(form),
+        errors=errors,
+        base=base,
+        presets=list(PRESETS),
+        new=request.args.get("new") == "1",
+    )
+
+
+@bp.get("/t/<int:table_id>/rules")
+def rules_sheet(table_id: int) -> ResponseReturnValue:
+    """The house rules in plain sentences, marking what differs from the preset."""
+    table = table_or_404(table_id)
+    version, rules = ledger.current_rules(session(), table)
+    differs = set(rules.differences(preset(version.preset)))
+    groups: dict[str, list] = {}
+    for key, group, sentence in rule_sentences(rules):
+        groups.setdefault(group, []).append((key, sentence, key in differs))
+    return render(
+        "rules_sheet.html", table=table, groups=groups, version=version, changed=len(differs)
+    )
+
+
+@bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
+def players(table_id: int) -> ResponseReturnValue:
+    """Between hands: rename, reorder, leave, sit in. Everyone who played stays in the tally."""
+    table = table_or_404(table_id)
+    db = session()
+    everyone = ledger.players_of(db, table)
+    error = None
+    if request.method == "POST":
+        action = request.form.get("action", "")
+        by_id = {str(p.id): p for p in everyone}
+        player = by_id.get(request.form.get("player", ""))
+        name = request.form.get("name", "").strip()
+        try:
+            if action == "sit_in":
+                ledger.sit_in(db, table, name)
+            elif player is None:
+                raise Refusal("player: choose a player", field="player")
+            elif action == "rename":
+                ledger.rename_player(db, table, player, name)
+            elif action in ("up", "down"):
+                ledger.move_player(db, table, player, -1 if action == "up" else 1)
+            elif action == "leave":
+                ledger.leave(db, table, player)
+        except Refusal as refusal:
+            db.rollback()
+            error = (player.id if player else None, refusal.message, name)
+        else:
+            return redirect(url_for("tables.players", table_id=table.id))
+    everyone = ledger.players_of(db, table)
+    return render("players.html", table=table, players=everyone, error=error)
+
+
+@bp.get("/t/<int:table_id>/settle-up")
+def settle_up(table_id: int) -> ResponseReturnValue:
+    """The fewest payments that clear the night, or everyone with one banker, or balances as is."""
+    table = table_or_404(table_id)
+    context = table_context(table)
+    balances = {row["player"].name: row["amount"] for row in context["tally"]}
+    mode = request.args.get("mode", "fewest")
+    banker = request.args.get("to", "")
+    if mode == "banker" and banker in balances:
+        transfers = banker_transfers(balances, banker)
+    elif mode == "as_is":
+        transfers = []
+    else:
+        mode, transfers = "fewest", fewest_transfers(balances)
+    return render(
+        "settle_up.html",
+        table=table,
+        rules=context["rules"],
+        tally=context["tally"],
+        mode=mode,
+        banker=banker,
+        transfers=transfers,
+    )
