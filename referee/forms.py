@@ -19,6 +19,7 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from referee.models import Player
@@ -29,6 +30,11 @@ from referee.rules.wording import option_label, value_in_words
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 NOT_WHOLE = "type a whole number"
+
+
+def _options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
+    """Choices for a radio group or a select: (value sent, words shown)."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def _whole_field(label: str, *, required: bool, low: int = 0, high: int = 200) -> IntegerField:
@@ -42,13 +48,15 @@ class StartTableForm(FlaskForm):
     name = StringField("Table name", [Optional(), Length(max=60)], default="Tonk night")
     preset = RadioField(
         "Start from the rules of",
-        choices=[(name, name.replace("-", " ").title()) for name in PRESETS],
+        choices=_options([(name, name.replace("-", " ").title()) for name in PRESETS]),
         default="classic",
     )
     first_dealer = SelectField(
         "First dealer",
-        choices=[("cut", "Cut for the deal")]
-        + [(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
+        choices=_options(
+            [("cut", "Cut for the deal")]
+            + [(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)]
+        ),
         default="cut",
     )
 
@@ -84,7 +92,7 @@ def _rules_field(key: str) -> Field:
     check = check_of(key)
     label = option_label(key)
     if check.kind in ("choice", "flag"):
-        choices = [(_token(v), value_in_words(key, v)) for v in check.choices]
+        choices = _options([(_token(v), value_in_words(key, v)) for v in check.choices])
         return RadioField(label, choices=choices)
     if check.kind == "whole":
         return _whole_field(label, required=not check.optional, low=check.low, high=check.high)
@@ -201,14 +209,14 @@ def hand_form(
     class HandForm(FlaskForm):
         previewed = HiddenField()
 
-    choices = [(str(p.id), p.name) for p in players]
+    choices = _options([(str(p.id), p.name) for p in players])
     HandForm.dealer = SelectField("Dealer", choices=choices, default=str(dealer.id))
     if kind in PLAYER_QUESTION:
         HandForm.player = RadioField(PLAYER_QUESTION[kind], choices=choices)
     if kind == "tonk_out" and needs_spread_six(rules):
         HandForm.spread_six = RadioField(
             "Six cards laid as new spreads in the last turn?",
-            choices=[("true", "Yes"), ("false", "No")],
+            choices=_options([("true", "Yes"), ("false", "No")]),
         )
     if kind == "stock_out" and rules.stock_out_tie == "last_draw":
         HandForm.last_draw = RadioField(

@@ -1,0 +1,55 @@
+"""Browser tests: the real app served on a free port, driven by the system Chromium."""
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from referee import create_app
+
+SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium"}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A phone: 390 × 844, touch, as a table's phones are."""
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory):
+    """The app with its own SQLite database, CSRF on, as `make run` serves it."""
+    instance = tmp_path_factory.mktemp("instance")
+    return create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "e2e-" + "k" * 40})
+
+
+@pytest.fixture(scope="session")
+def server_url(live_app):
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def screenshot(page):
+    """Save a full-page screenshot as a test artefact (test-results/, never committed)."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str) -> None:
+        page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+
+    return take

@@ -1,0 +1,208 @@
+"""A whole evening at a phone-sized browser: start a table of three, change a rule, enter
+one hand of each outcome (a caught drop among them), fix a hand, read the tally and settle up.
+
+Every page is checked with axe-core (no serious or critical violations) and saved as a
+screenshot. Every payout the pages show is compared with what `referee settle` says.
+"""
+
+import json
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+from sqlmodel import Session, select
+
+from referee.models import Hand, Player, RulesVersion
+
+REFEREE = Path(sys.executable).with_name("referee")
+axe = Axe()
+
+
+def accessible(page: Page, name: str, screenshot) -> None:
+    """No serious or critical axe violations, no sideways scrolling; then a screenshot."""
+    violations = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in axe.run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert violations == [], f"{name}: {violations}"
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
+    screenshot(name)
+
+
+def enter_hand(page: Page, button: str, fill: dict[str, str], choose: dict[str, str]) -> None:
+    """Tap the outcome, answer its questions, check the payout, save."""
+    page.get_by_role("link", name=button, exact=True).click()
+    for question, answer in choose.items():
+        page.get_by_role("group", name=question).get_by_label(answer, exact=True).check()
+    for label, total in fill.items():
+        total_of(page, label).fill(total)
+    page.get_by_role("button", name="Check the payout").click()
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+
+
+def total_of(page: Page, name: str):
+    """A player's total box (not the radio button with the same name)."""
+    return page.locator("fieldset.totals").get_by_label(name, exact=True)
+
+
+def test_an_evening_at_the_table(page: Page, server_url, live_app, screenshot):
+    page.goto(server_url + "/")
+    accessible(page, "01-start", screenshot)
+    page.get_by_label("Table name").fill("Friday")
+    for seat, name in enumerate(["Anna", "Ben", "Carla"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option(label="Player 1")
+    page.get_by_role("button", name="Start the table").click()
+
+    # The house rules: this table pays a double-double 4 stakes and plays for 0.50.
+    expect(page.get_by_role("heading", name="House rules")).to_be_visible()
+    accessible(page, "02-rules-form", screenshot)
+    page.get_by_label("Stake", exact=True).fill("0.50")
+    page.get_by_label("Double-double pays", exact=True).fill("4")
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page.get_by_text("Deals:")).to_be_visible()
+    expect(page.locator(".deal")).to_contain_text("Anna")
+    accessible(page, "03-table", screenshot)
+
+    enter_hand(page, "Tonk on the deal", {"Ben": "50"}, {})
+    accessible(page, "04-hand-preview", screenshot)
+    expect(page.locator(".preview")).to_contain_text("Anna pays Ben 1")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".deal")).to_contain_text("Ben")  # the deal passed to the left
+
+    enter_hand(page, "Tonk out", {}, {"Who tonked out?": "Anna"})
+    page.get_by_role("button", name="Save hand").click()
+    enter_hand(page, "Double-double", {}, {"Who went out second?": "Carla"})
+    page.get_by_role("button", name="Save hand").click()
+    enter_hand(page, "Out by discarding", {}, {"Who went out?": "Ben"})
+    page.get_by_role("button", name="Save hand").click()
+
+    # A refused drop: the message sits beside Ben's total and what was typed stays.
+    enter_hand_refused = page.get_by_role("link", name="Drop", exact=True)
+    enter_hand_refused.click()
+    page.get_by_role("group", name="Who dropped?").get_by_label("Anna", exact=True).check()
+    total_of(page, "Anna").fill("6")
+    total_of(page, "Ben").fill("55")
+    total_of(page, "Carla").fill("11")
+    page.get_by_role("button", name="Check the payout").click()
+    expect(page.locator("#total_2-error")).to_contain_text("Ben: a total of 55 cannot be")
+    expect(total_of(page, "Ben")).to_have_value("55")
+    accessible(page, "05-hand-refused", screenshot)
+    total_of(page, "Ben").fill("4")
+    page.get_by_role("button", name="Check the payout").click()
+    expect(page.locator(".preview")).to_contain_text("Caught dropping")
+    expect(page.locator(".preview")).to_contain_text("Anna pays Ben 1")
+    page.get_by_role("button", name="Save hand").click()
+
+    enter_hand(page, "Stock ran out", {"Anna": "3", "Ben": "8", "Carla": "12"}, {})
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Tally after 6 hands")).to_be_visible()
+
+    # Fix hand 4: it was Carla who went out, not Ben.
+    page.get_by_role("link", name="Hands", exact=True).click()
+    accessible(page, "06-history", screenshot)
+    page.get_by_role("link", name=re.compile("#4")).click()
+    accessible(page, "07-hand-detail", screenshot)
+    page.get_by_role("link", name="Fix this hand").click()
+    page.get_by_role("group", name="Who went out?").get_by_label("Carla", exact=True).check()
+    page.get_by_role("button", name="Check the payout").click()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_text("Hand 4 changed")).to_be_visible()
+
+    tally = expected_tally(live_app)
+    rows = page.locator("table.tally tbody tr")
+    for name, amount in tally.items():
+        expect(rows.filter(has_text=name)).to_contain_text(signed(amount))
+    accessible(page, "08-tally", screenshot)
+
+    page.get_by_role("link", name="Rules", exact=True).click()
+    expect(page.get_by_text("changed").first).to_be_visible()
+    accessible(page, "09-rules-sheet", screenshot)
+
+    page.get_by_role("link", name="Settle up", exact=True).click()
+    transfers = page.locator(".transfers li").all_inner_texts()
+    assert transfers, "a night with winners and losers needs payments"
+    assert zeroes(tally, transfers)
+    assert len(transfers) <= len([v for v in tally.values() if v]) - 1
+    accessible(page, "10-settle-up", screenshot)
+
+    page.get_by_role("link", name="Hands", exact=True).click()
+    shown = page.locator(".hands > li").all_inner_texts()
+    assert_pages_match_the_command(live_app, shown)
+
+
+def signed(amount: Decimal) -> str:
+    text = f"{abs(amount):f}".rstrip("0").rstrip(".") if amount % 1 else str(int(abs(amount)))
+    if "." in text:
+        text = f"{abs(amount):.2f}"
+    return ("+" if amount > 0 else "\u2212" if amount < 0 else "") + text
+
+
+def expected_tally(app) -> dict[str, Decimal]:
+    """The tally `referee settle` gives for every stored hand not voided."""
+    totals: dict[str, Decimal] = {}
+    for _, settlement in settled_by_command(app):
+        for name, amount in settlement["net"].items():
+            totals[name] = totals.get(name, Decimal(0)) + Decimal(str(amount))
+    return totals
+
+
+def settled_by_command(app):
+    """(hand no, settlement) for each hand, as the console command settles it."""
+    engine = app.extensions["db_engine"]
+    with Session(engine) as db:
+        hands = db.exec(select(Hand).where(Hand.void == False).order_by(Hand.no)).all()  # noqa: E712
+        for hand in hands:
+            rules = json.loads(db.get(RulesVersion, hand.rules_version_id).rules_json)
+            ids = json.loads(hand.seats_json)
+            names = [db.get(Player, i).name for i in ids]
+            request = {"rules": rules, "players": names, "outcome": json.loads(hand.outcome_json)}
+            done = subprocess.run(
+                [str(REFEREE), "settle"], input=json.dumps(request), capture_output=True,
+                text=True, check=True,
+            )  # fmt: skip
+            yield hand.no, json.loads(done.stdout)
+
+
+def assert_pages_match_the_command(app, shown: list[str]) -> None:
+    """Each hand's lines on the history page are exactly the command's payments."""
+    by_no = {int(re.match(r"#(\d+)", text).group(1)): text for text in shown}
+    for no, settlement in settled_by_command(app):
+        lines = [line for line in by_no[no].splitlines() if " pays " in line]
+        expected = [
+            f"{p['from']} pays {p['to']} {money(p['amount'])} {p['why']}"
+            for p in settlement["payments"]
+        ]
+        assert [re.sub(r"\s+", " ", line).strip() for line in lines] == expected, no
+
+
+def money(amount) -> str:
+    value = Decimal(str(amount))
+    digits = str(int(value)) if value == value.to_integral() else f"{value:.2f}"
+    return f"{digits} chip" if value == 1 else f"{digits} chips"
+
+
+def zeroes(tally: dict[str, Decimal], transfers: list[str]) -> bool:
+    """Applying the listed transfers clears every balance."""
+    left = dict(tally)
+    for line in transfers:
+        payer, payee, amount = re.match(r"(\w+) pays (\w+) ([\d.]+)", line).groups()
+        left[payer] += Decimal(amount)
+        left[payee] -= Decimal(amount)
+    return not any(left.values())
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_console_errors(page: Page):
+    """A script or CSP error in the browser fails the test."""
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield
+    assert errors == []
