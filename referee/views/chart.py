@@ -1,7 +1,7 @@
 """The small tally chart: each player's running total across hands, as SVG polylines.
 
 Drawn on the server so the phone needs no chart library; long nights are thinned
-to at most MAX_POINTS points per line so the page stays light.
+(by the ledger) to at most MAX_POINTS points per line so the page stays light.
 """
 
 from collections.abc import Sequence
@@ -14,14 +14,17 @@ COLOURS = ("#f6c445", "#5ec8f2", "#f27a8a", "#8fe07a", "#c79bf2", "#f2a65e")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2")
 
 
-def tally_chart(series: Sequence[tuple[int, dict[int, int]]], players: Sequence[Player]) -> dict:
-    """Polylines (one per player) scaled into the chart box, with the zero line."""
+def tally_chart(
+    series: Sequence[tuple[int, dict[int, tuple[int, int]]]],
+    players: Sequence[Player],
+    points: bool,
+) -> dict:
+    """Polylines (one per player) of money, or points, scaled into the chart box."""
+    which = 1 if points else 0
+    series = [(no, {pid: both[which] for pid, both in row.items()}) for no, row in series]
     if not series:
         return {"lines": [], "width": WIDTH, "height": HEIGHT}
-    step = max(1, -(-len(series) // MAX_POINTS))
-    kept = [(0, {})] + list(series[step - 1 :: step])
-    if kept[-1] is not series[-1]:
-        kept.append(series[-1])
+    kept = [(0, {}), *series]
     values = [v for _, row in kept for v in row.values()] + [0]
     low, high = min(values), max(values)
     span = (high - low) or 1

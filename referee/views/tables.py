@@ -1,7 +1,6 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
-from decimal import Decimal
 
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -23,7 +22,7 @@ from referee.scoring.settle_up import banker_transfers, fewest_transfers
 from referee.scoring.standings import hands_left, points_leaders
 from referee.storage import session
 from referee.views import render, table_or_404
-from referee.views.chart import tally_chart
+from referee.views.chart import MAX_POINTS, tally_chart
 
 bp = Blueprint("tables", __name__)
 
@@ -86,21 +85,26 @@ def table(table_id: int) -> ResponseReturnValue:
     return render("table.html", "partials/tally.html", **table_context(table))
 
 
+def tally_rows(players: list, totals: dict[int, tuple[int, int]]) -> list[dict]:
+    """Each player who played tonight, with their money and points so far."""
+    return [
+        {
+            "player": p,
+            "amount": ledger.from_cents(totals.get(p.id, (0, 0))[0]),
+            "points": totals.get(p.id, (0, 0))[1],
+        }
+        for p in players
+    ]
+
+
 def table_context(table: GameTable) -> dict:
     """What the table page and its tally partial show."""
     db = session()
     players = ledger.players_of(db, table)
-    version, rules = ledger.current_rules(db, table)
-    totals = ledger.tally(db, table)
+    _, rules = ledger.current_rules(db, table)
+    series = ledger.running_tally(db, table, MAX_POINTS)
+    tally = tally_rows(players, series[-1][1] if series else {})
     played = ledger.hand_count(db, table)
-    tally = [
-        {
-            "player": p,
-            "amount": totals.get(p.id, (Decimal(0), 0))[0],
-            "points": totals.get(p.id, (Decimal(0), 0))[1],
-        }
-        for p in players
-    ]
     points = {row["player"].name: row["points"] for row in tally}
     return {
         "table": table,
@@ -112,7 +116,7 @@ def table_context(table: GameTable) -> dict:
         "leaders": points_leaders(points) if rules.scoring == "points" else [],
         "hands_left": hands_left(rules.points_target_hands, played),
         "recent": ledger.hand_views(ledger.recent_hands(db, table, 5), players),
-        "chart": tally_chart(ledger.running_tally(db, table), players),
+        "chart": tally_chart(series, players, rules.scoring == "points"),
     }
 
 
@@ -212,8 +216,10 @@ def players(table_id: int) -> ResponseReturnValue:
 def settle_up(table_id: int) -> ResponseReturnValue:
     """The fewest payments that clear the night, or everyone with one banker, or balances as is."""
     table = table_or_404(table_id)
-    context = table_context(table)
-    balances = {row["player"].name: row["amount"] for row in context["tally"]}
+    db = session()
+    _, rules = ledger.current_rules(db, table)
+    tally = tally_rows(ledger.players_of(db, table), ledger.tally(db, table))
+    balances = {row["player"].name: row["amount"] for row in tally}
     mode = request.args.get("mode", "fewest")
     banker = request.args.get("to", "")
     if mode == "banker" and banker in balances:
@@ -225,8 +231,8 @@ def settle_up(table_id: int) -> ResponseReturnValue:
     return render(
         "settle_up.html",
         table=table,
-        rules=context["rules"],
-        tally=context["tally"],
+        rules=rules,
+        tally=tally,
         mode=mode,
         banker=banker,
         transfers=transfers,

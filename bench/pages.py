@@ -1,0 +1,90 @@
+"""Page weight and speed on a long night: a table of 1,000 hands, every page measured.
+
+Prints, for each page, its gzipped weight with all the assets it loads (CSS, htmx,
+icon, manifest) and the median time to answer over a number of requests. A
+benchmark, not a test: the figures depend on the machine and on what else runs.
+Run with `make bench` or `.venv/bin/python bench/pages.py [HANDS] [REPEATS]`.
+"""
+
+import gzip
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+
+from referee import create_app, ledger
+from referee.rules.cards import dealt_totals
+from referee.storage import session
+
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def build_table(app, hands: int) -> int:
+    """A table of six with `hands` random possible hands, entered through the ledger."""
+    rng = random.Random(7)
+    with app.test_request_context():
+        db = session()
+        names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
+        table = ledger.create_table(db, name="Long night", players=names, preset_name="classic")
+        players = ledger.players_of(db, table)
+        _, rules = ledger.current_rules(db, table)
+        tonks = [t for t in dealt_totals(rules.deck, rules.hand_size) if rules.deal_tonk_pays(t)]
+        for _ in range(hands):
+            kind = rng.choice(["deal_tonk", "tonk_out", "out", "drop", "stock_out"])
+            who = rng.choice(names)
+            outcome = {"kind": kind}
+            if kind == "deal_tonk":
+                outcome["totals"] = {who: rng.choice(tonks)}
+            elif kind in ("drop", "stock_out"):
+                outcome["totals"] = {n: rng.randint(1, 50) for n in names}
+            if kind in ("tonk_out", "out", "drop"):
+                outcome["player"] = who
+            dealer = ledger.next_deal(db, table, players).dealer
+            ledger.record_hand(db, table, dealer, outcome)
+        return table.id
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=6))
+
+
+def main(hands: int, repeats: int) -> None:
+    app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(), "SECRET_KEY": "bench-" + "k" * 40})
+    started = time.perf_counter()
+    table_id = build_table(app, hands)
+    print(f"built a table of {hands:,} hands in {time.perf_counter() - started:.1f} s")
+    client = app.test_client()
+    pages = {
+        "start": "/",
+        "table": f"/t/{table_id}",
+        "rules form": f"/t/{table_id}/rules/edit",
+        "rules sheet": f"/t/{table_id}/rules",
+        "hand: drop": f"/t/{table_id}/hands/new/drop",
+        "history": f"/t/{table_id}/hands/",
+        "hand detail": f"/t/{table_id}/hands/{hands}",
+        "fix a hand": f"/t/{table_id}/hands/{hands}/edit",
+        "players": f"/t/{table_id}/players",
+        "settle up": f"/t/{table_id}/settle-up",
+    }
+    print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'median ms':>11}")
+    for name, url in pages.items():
+        page = client.get(url)
+        assert page.status_code == 200, (url, page.status_code)
+        assets = sum(gz(client.get(a).data) for a in set(ASSET.findall(page.text)))
+        times = []
+        for _ in range(repeats):
+            begun = time.perf_counter()
+            client.get(url)
+            times.append(time.perf_counter() - begun)
+        html = gz(page.data)
+        median = statistics.median(times) * 1000
+        print(f"{name:<14}{html / 1024:>7.1f}KB{(html + assets) / 1024:>11.1f}KB{median:>11.1f}")
+
+
+if __name__ == "__main__":
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 1000,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 30,
+    )
