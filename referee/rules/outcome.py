@@ -127,6 +127,17 @@ def parse_outcome(data: Any) -> Outcome:
     return Outcome(kind, data.get("player"), dict(totals), spread_six, data.get("last_draw"))
 
 
+def playable_kinds(rules: HouseRules) -> list[str]:
+    """The ways a hand can end at this table: tonk on the deal only with a tonk band,
+    double-double only when the house pays it."""
+    return [
+        kind
+        for kind in KINDS
+        if (kind != "deal_tonk" or rules.deal_tonks)
+        and (kind != "double_double" or rules.double_double_pays is not None)
+    ]
+
+
 def needs_spread_six(rules: HouseRules) -> bool:
     """Whether a tonk out must say if six cards were spread in the last turn (2.2)."""
     return rules.tonk_out_six_pays is not None or rules.tonk_out_needs_six

@@ -2,16 +2,17 @@
 
 import hashlib
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import exact_json, ledger
 from referee.forms import asks_totals, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
-from referee.rules import KINDS, HouseRules, Refusal
-from referee.rules.outcome import KIND_WORDS
+from referee.rules import HouseRules, Refusal
+from referee.rules.outcome import KIND_WORDS, playable_kinds
 from referee.storage import session
 from referee.views import render, table_or_404
+from referee.views.tables import table_context
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
@@ -24,7 +25,7 @@ def _digest(outcome: dict, dealer: str) -> str:
 
 
 def _kind_or_404(kind: str, rules: HouseRules) -> str:
-    if kind not in KINDS or (kind == "double_double" and rules.double_double_pays is None):
+    if kind not in playable_kinds(rules):
         abort(404)
     return kind
 
@@ -37,8 +38,8 @@ def _hand_page(
     form,
     *,
     hand: Hand | None = None,
-) -> ResponseReturnValue | None:
-    """Check, preview or save a hand form; None once saved (the caller redirects)."""
+) -> ResponseReturnValue:
+    """Check, preview or save a hand form."""
     db = session()
     errors: dict[str, str] = {}
     settlement = None
@@ -58,11 +59,9 @@ def _hand_page(
             if "save" in request.form and form.previewed.data == digest:
                 if hand is None:
                     saved = ledger.record_hand(db, table, dealer, outcome)
-                    flash(f"Hand {saved.no} saved.")
-                else:
-                    ledger.edit_hand(db, table, hand, outcome, dealer)
-                    flash(f"Hand {hand.no} changed; its history keeps what it was.")
-                return None
+                    return _saved(table, f"Hand {saved.no} saved.")
+                ledger.edit_hand(db, table, hand, outcome, dealer)
+                return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
             form.previewed.data = digest
     context = {
         "table": table,
@@ -75,6 +74,8 @@ def _hand_page(
         "settlement": settlement,
         "totals": asks_totals(kind, rules),
         "hand": hand,
+        # Entered from the table page: saving swaps the tally there instead of a new page.
+        "inline": bool(request.htmx) and (request.method == "GET" or "inline" in request.form),
     }
     return render("hand_form.html", "partials/hand_form.html", **context)
 
@@ -88,8 +89,12 @@ def _field_of(refusal: Refusal, players: list[Player]) -> str:
     return refusal.field if refusal.field in ("player", "spread_six", "last_draw") else "form"
 
 
-def _saved(table: GameTable) -> ResponseReturnValue:
-    """After a save: back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
+def _saved(table: GameTable, message: str) -> ResponseReturnValue:
+    """After a save: on the table page htmx swaps in the new deal and tally; elsewhere the
+    browser goes back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
+    if request.htmx and "inline" in request.form:
+        return render_template("partials/entered.html", message=message, **table_context(table))
+    flash(message)
     target = url_for("tables.table", table_id=table.id)
     if request.htmx:
         return "", 200, {"HX-Redirect": target}
@@ -107,8 +112,7 @@ def new(table_id: int, kind: str) -> ResponseReturnValue:
     players = ledger.seated(everyone)
     deal = ledger.next_deal(db, table, everyone)
     form = hand_form(kind, rules, players, deal.dealer)
-    page = _hand_page(table, kind, rules, players, form)
-    return _saved(table) if page is None else page
+    return _hand_page(table, kind, rules, players, form)
 
 
 @bp.get("/")
@@ -164,8 +168,7 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     form = hand_form(outcome["kind"], rules, players, dealer)
     if not form.is_submitted():
         _fill(form, outcome, players)
-    page = _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
-    return _saved(table) if page is None else page
+    return _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
 
 
 def _fill(form, outcome: dict, players: list[Player]) -> None:

@@ -17,6 +17,7 @@ from referee.forms import (
 from referee.models import GameTable
 from referee.rules import PRESETS, Refusal, preset
 from referee.rules.deal import cut_for_deal
+from referee.rules.outcome import playable_kinds
 from referee.rules.wording import rule_sentences
 from referee.scoring.settle_up import banker_transfers, fewest_transfers
 from referee.scoring.standings import hands_left, points_leaders
@@ -111,6 +112,7 @@ def table_context(table: GameTable) -> dict:
         "players": players,
         "rules": rules,
         "deal": ledger.next_deal(db, table, players),
+        "kinds": playable_kinds(rules),
         "tally": tally,
         "played": played,
         "leaders": points_leaders(points) if rules.scoring == "points" else [],

@@ -8,7 +8,7 @@ from werkzeug.serving import make_server
 
 from referee import create_app
 
-SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +46,7 @@ def server_url(live_app):
 
 @pytest.fixture
 def screenshot(page):
-    """Save a full-page screenshot as a test artefact (test-results/, never committed)."""
+    """Save a full-page screenshot as a test artefact (test-artifacts/, never committed)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
 
     def take(name: str) -> None:
