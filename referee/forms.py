@@ -23,7 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from referee.models import Player
-from referee.rules import PRESETS, HouseRules
+from referee.rules import PRESETS, HouseRules, Refusal, check_players
 from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
 from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, needs_spread_six
 from referee.rules.wording import option_label, value_in_words
@@ -73,10 +73,24 @@ for _seat in range(MAX_PLAYERS):
     )
 
 
-def player_names(form: StartTableForm) -> list[str]:
-    """The names typed, in seating order, empty boxes skipped."""
-    names = [form[f"player_{seat}"].data for seat in range(MAX_PLAYERS)]
-    return [(name or "").strip() for name in names if name and name.strip()]
+def seating(form: StartTableForm) -> tuple[list[str], int | None]:
+    """The names typed in seating order (empty boxes skipped) and the seat of the chosen
+    first dealer, or None to cut for the deal. The dealer is chosen by box, so an empty
+    box cannot deal."""
+    boxes = [(form[f"player_{box}"].data or "").strip() for box in range(MAX_PLAYERS)]
+    names = list(check_players([name for name in boxes if name]))
+    choice = form.first_dealer.data
+    if choice == "cut":
+        return names, None
+    box = int(choice) if choice in {str(b) for b in range(MAX_PLAYERS)} else None
+    if box is None or not boxes[box]:
+        number = f" {box + 1}" if box is not None else ""
+        raise Refusal(
+            f"first_dealer: there is no player{number}; choose a player whose name is filled "
+            "in, or cut for the deal",
+            field="first_dealer",
+        )
+    return names, names.index(boxes[box])
 
 
 # The house-rules form
@@ -162,17 +176,17 @@ def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
             if field.data in by_token:
                 changes[key] = by_token[field.data]
             else:
-                errors[key] = "choose one"
+                errors[key] = f"House rule {key}: choose one"
         elif check.kind == "whole":
             if field.errors or (field.data is None and field.raw_data and field.raw_data[0]):
-                errors[key] = NOT_WHOLE
+                errors[key] = f"House rule {key}: {NOT_WHOLE}"
             else:
                 changes[key] = field.data
         elif check.kind == "money":
             try:
                 changes[key] = Decimal((field.data or "").strip().replace(",", "."))
             except InvalidOperation:
-                errors[key] = "type an amount such as 1 or 0.25"
+                errors[key] = f"House rule {key}: type an amount such as 1 or 0.25"
         else:
             changes[key] = field.data or ""
     return changes, errors

@@ -26,7 +26,7 @@ from referee.models import (
     now,
 )
 from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
-from referee.rules.deal import next_dealer
+from referee.rules.deal import first_player, next_dealer
 from referee.rules.outcome import check_name
 from referee.scoring import Settlement, settle
 
@@ -216,7 +216,7 @@ def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
     order = [p.id for p in players]
     at_table = [p.id for p in players if p.seated]
     dealer_id = next_dealer(order, at_table, last, table.first_dealer_id)
-    first_id = next_dealer(order, at_table, dealer_id, dealer_id)
+    first_id = first_player(at_table, dealer_id)
     return Deal(by_id[dealer_id], by_id[first_id])
 
 
@@ -246,7 +246,14 @@ def record_hand(db: Session, table: GameTable, dealer: Player, outcome: Mapping[
     db.add(hand)
     db.flush()
     _store_nets(db, hand, at_table, settlement)
-    db.add(HandChange(hand_id=hand.id, action="entered", after_json=hand.outcome_json))
+    db.add(
+        HandChange(
+            hand_id=hand.id,
+            action="entered",
+            names_json=_names(at_table),
+            after_json=hand.outcome_json,
+        )
+    )
     _touch(db, table)
     return hand
 
@@ -270,7 +277,10 @@ def edit_hand(
     rules = rules_of_hand(db, hand)
     players = hand_players(db, hand)
     typed, settlement = preview(rules, players, outcome)
-    before = hand.outcome_json
+    # What it was, under the names of now, like everything else in this change.
+    then = list(exact_json.loads(hand.settlement_json)["net"])
+    now_named = _now_named(then, hand, {p.id: p.name for p in players})
+    before = exact_json.dumps(_outcome_renamed(exact_json.loads(hand.outcome_json), now_named))
     hand.outcome_json = exact_json.dumps(typed.to_json())
     hand.settlement_json = exact_json.dumps(settlement.to_json())
     hand.dealer_id = dealer.id
@@ -282,7 +292,11 @@ def edit_hand(
     _store_nets(db, hand, players, settlement)
     db.add(
         HandChange(
-            hand_id=hand.id, action="edited", before_json=before, after_json=hand.outcome_json
+            hand_id=hand.id,
+            action="edited",
+            names_json=_names(players),
+            before_json=before,
+            after_json=hand.outcome_json,
         )
     )
     db.add(hand)
@@ -296,10 +310,22 @@ def void_hand(db: Session, table: GameTable, hand: Hand) -> Hand:
         hand.void = True
         hand.version += 1
         hand.updated_at = now()
-        db.add(HandChange(hand_id=hand.id, action="voided", before_json=hand.outcome_json))
+        names = list(exact_json.loads(hand.settlement_json)["net"])
+        db.add(
+            HandChange(
+                hand_id=hand.id,
+                action="voided",
+                names_json=json.dumps(names),
+                before_json=hand.outcome_json,
+            )
+        )
         db.add(hand)
         _touch(db, table)
     return hand
+
+
+def _names(players: Sequence[Player]) -> str:
+    return json.dumps([p.name for p in players])
 
 
 def _store_nets(db: Session, hand: Hand, players: Sequence[Player], settlement: Settlement) -> None:
@@ -354,32 +380,49 @@ def hand_views(hands: Sequence[Hand], players: Sequence[Player]) -> list[HandVie
     views = []
     for hand in hands:
         settlement = exact_json.loads(hand.settlement_json)
-        outcome = exact_json.loads(hand.outcome_json)
         # The settlement's net lists the hand's players in seating order, as named then.
-        then = dict(zip(settlement["net"], json.loads(hand.seats_json), strict=True))
+        now_named = _now_named(list(settlement["net"]), hand, current)
         views.append(
             HandView(
                 hand,
                 current[hand.dealer_id],
-                _renamed(outcome, then, current),
-                _renamed(settlement, then, current),
+                _outcome_renamed(exact_json.loads(hand.outcome_json), now_named),
+                _settlement_renamed(settlement, now_named),
             )
         )
     return views
 
 
-def _renamed(data: Any, then: Mapping[str, int], current: Mapping[int, str]) -> Any:
-    """Every player name in a stored outcome or settlement replaced by the current one."""
-    if isinstance(data, dict):
-        return {
-            (current[then[k]] if k in then else k): _renamed(v, then, current)
-            for k, v in data.items()
-        }
-    if isinstance(data, list):
-        return [_renamed(v, then, current) for v in data]
-    if isinstance(data, str) and data in then:
-        return current[then[data]]
-    return data
+def _now_named(names_then: Sequence[str], hand: Hand, current: Mapping[int, str]) -> dict:
+    """{name then: name now} for the players of a hand, matched by seat."""
+    seats = json.loads(hand.seats_json)
+    return {then: current[seat] for then, seat in zip(names_then, seats, strict=True)}
+
+
+def _outcome_renamed(outcome: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
+    """A stored outcome with each player under their current name (other words untouched)."""
+    renamed = dict(outcome)
+    for key in ("player", "last_draw"):
+        if key in renamed:
+            renamed[key] = now[renamed[key]]
+    if "totals" in renamed:
+        renamed["totals"] = {now[name]: total for name, total in renamed["totals"].items()}
+    return renamed
+
+
+def _settlement_renamed(settlement: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
+    """A stored settlement with each player under their current name."""
+    points = settlement["points"]
+    return {
+        **settlement,
+        "winners": [now[name] for name in settlement["winners"]],
+        "payments": [
+            {**row, "from": now[row["from"]], "to": now[row["to"]]}
+            for row in settlement["payments"]
+        ],
+        "net": {now[name]: amount for name, amount in settlement["net"].items()},
+        "points": None if points is None else {now[n]: v for n, v in points.items()},
+    }
 
 
 @dataclass(frozen=True)
@@ -392,23 +435,20 @@ class ChangeView:
 
 
 def change_views(db: Session, hand: Hand, players: Sequence[Player]) -> list[ChangeView]:
-    """What a hand was and became, oldest change first."""
-    settlement = exact_json.loads(hand.settlement_json)
-    then = dict(zip(settlement["net"], json.loads(hand.seats_json), strict=True))
+    """What a hand was and became, oldest change first, each under current names."""
     current = {p.id: p.name for p in players}
     rows = db.exec(
         select(HandChange).where(HandChange.hand_id == hand.id).order_by(HandChange.id)
     ).all()
-    return [
-        ChangeView(
-            row,
-            *(
-                None if text is None else _renamed(exact_json.loads(text), then, current)
-                for text in (row.before_json, row.after_json)
-            ),
+    views = []
+    for row in rows:
+        now_named = _now_named(json.loads(row.names_json), hand, current)
+        before, after = (
+            None if text is None else _outcome_renamed(exact_json.loads(text), now_named)
+            for text in (row.before_json, row.after_json)
         )
-        for row in rows
-    ]
+        views.append(ChangeView(row, before, after))
+    return views
 
 
 # The tally

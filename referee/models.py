@@ -89,5 +89,6 @@ class HandChange(SQLModel, table=True):
     hand_id: int = Field(foreign_key="hand.id", index=True)
     at: datetime = Field(default_factory=now)
     action: str = Field(max_length=10)
+    names_json: str  # the hand's players, in its seating order, as named at this change
     before_json: str | None = None
     after_json: str | None = None

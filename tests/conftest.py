@@ -1,17 +1,145 @@
-"""Shared fixtures: an app per test, with its instance folder in a temporary directory."""
+"""Shared fixtures: an app per test, with its instance folder (and database) in a temp dir.
+
+`web` is the test client as a phone uses it: CSRF stays on, and every POST carries
+the token scraped from the page the form was on.
+"""
+
+import re
+from html.parser import HTMLParser
 
 import pytest
+from jinja2 import BytecodeCache
+from sqlalchemy import func
+from sqlmodel import Session, select
 
 from referee import create_app
+
+CSRF_TOKEN = re.compile(r'name="csrf_token"[^>]*?\bvalue="([^"]+)"')
+
+
+class SharedTemplates(BytecodeCache):
+    """Compiled templates kept across the tests' apps, so each test skips compiling them."""
+
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = SharedTemplates()
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t" * 40})
-    app.instance_path = str(tmp_path)
-    return app
+    app = create_app({"TESTING": True, "SECRET_KEY": "t" * 40, "INSTANCE_PATH": str(tmp_path)})
+    app.jinja_env.bytecode_cache = TEMPLATES
+    yield app
+    app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def rows(app):
+    """rows(Model, *conditions): how many rows the database holds, read afresh each time."""
+
+    def count(model, *conditions) -> int:
+        with Session(app.extensions["db_engine"]) as db:
+            return db.exec(select(func.count()).select_from(model).where(*conditions)).one()
+
+    return count
+
+
+@pytest.fixture
+def web(client):
+    return Web(client)
+
+
+class FormFields(HTMLParser):
+    """The fields of each <form> on a page, as a browser would send them.
+
+    Text, number and hidden inputs send their value, radios only the checked one
+    (None when none is checked), selects their selected option (else the first).
+    """
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self._select: str | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append({"attrs": attrs, "fields": {}})
+            return
+        if not self.forms or "name" not in attrs and tag != "option":
+            return
+        fields = self.forms[-1]["fields"]
+        if tag == "input" and attrs.get("type") == "radio":
+            fields.setdefault(attrs["name"], None)
+            if "checked" in attrs:
+                fields[attrs["name"]] = attrs.get("value")
+        elif tag == "input" and attrs.get("type") not in ("submit", "button"):
+            fields[attrs["name"]] = attrs.get("value", "")
+        elif tag == "select":
+            self._select = attrs["name"]
+            fields[self._select] = None
+        elif tag == "option" and self._select is not None and fields[self._select] is None:
+            fields[self._select] = attrs.get("value")  # the first option, until one is selected
+        if tag == "option" and self._select is not None and "selected" in attrs:
+            fields[self._select] = attrs.get("value")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
+def form_fields(html: str, index: int = -1) -> dict:
+    """The fields of one form of a page (by default its last) as they would be sent."""
+    return FormFields(html).forms[index]["fields"]
+
+
+def csrf_token(html: str) -> str:
+    match = CSRF_TOKEN.search(html)
+    assert match, "the page has no CSRF token"
+    return match.group(1)
+
+
+class Web:
+    """The test client used like a browser: GET a page, then post its form with its token."""
+
+    fields = staticmethod(form_fields)
+
+    def __init__(self, client):
+        self.client = client
+
+    def get(self, url: str, **kwargs):
+        return self.client.get(url, **kwargs)
+
+    def post(self, url: str, data: dict | None = None, *, page: str | None = None, **kwargs):
+        """POST `data` to `url` with the CSRF token of `page` (default: `url` itself)."""
+        token = csrf_token(self.get(page or url).get_data(as_text=True))
+        return self.client.post(url, data={"csrf_token": token, **(data or {})}, **kwargs)
+
+    def submit(self, url: str, changes: dict | None = None, *, form: int = -1, **kwargs):
+        """GET `url`, fill in its form (the last by default) with `changes`, and POST it."""
+        return self.resubmit(self.get(url), url, changes, form=form, **kwargs)
+
+    def resubmit(self, response, url: str, changes: dict | None = None, *, form=-1, **kwargs):
+        """POST again the form a response showed (a preview, a refusal), with `changes`.
+
+        A change of None empties the field (a radio left unchecked).
+        """
+        fields = form_fields(response.get_data(as_text=True), form)
+        fields.update(changes or {})
+        data = {key: value for key, value in fields.items() if value is not None}
+        return self.client.post(url, data=data, **kwargs)

@@ -1,6 +1,7 @@
 """The two doors onto the engine: `referee settle` and POST /api/settle answer alike."""
 
 import json
+import tempfile
 
 import pytest
 from click.testing import CliRunner
@@ -147,7 +148,10 @@ request_like = st.fixed_dictionaries(
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(request_like | json_values)
 def test_fuzzed_requests_are_settled_or_refused_never_crash(request):
-    client = create_app({"TESTING": True, "SECRET_KEY": "f" * 40}).test_client()
+    instance = tempfile.mkdtemp()
+    client = create_app(
+        {"TESTING": True, "SECRET_KEY": "f" * 40, "INSTANCE_PATH": instance}
+    ).test_client()
     body = json.dumps(request)
     response = client.post("/api/settle", data=body)
     result = run_cli(body)

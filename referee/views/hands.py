@@ -149,7 +149,8 @@ def detail(table_id: int, no: int) -> ResponseReturnValue:
     players = ledger.players_of(db, table)
     (view,) = ledger.hand_views([hand], players)
     changes = ledger.change_views(db, hand, players)
-    return render("hand_detail.html", table=table, view=view, changes=changes)
+    rules = ledger.rules_of_hand(db, hand)
+    return render("hand_detail.html", table=table, view=view, changes=changes, rules=rules)
 
 
 @bp.route("/<int:no>/edit", methods=["GET", "POST"])

@@ -10,9 +10,9 @@ from referee.forms import (
     RulesForm,
     StartTableForm,
     fill_rules_form,
-    player_names,
     rules_changes,
     rules_groups,
+    seating,
 )
 from referee.models import GameTable
 from referee.rules import PRESETS, Refusal, preset
@@ -34,26 +34,19 @@ def home() -> ResponseReturnValue:
     form = StartTableForm()
     errors: dict[str, str] = {}
     if form.is_submitted():
-        names = player_names(form)
-        seat = 0 if form.first_dealer.data == "cut" else int(form.first_dealer.data or 0)
         try:
-            if seat >= len(names):
-                raise Refusal(
-                    f"first_dealer: there is no player {seat + 1}; choose one of the names "
-                    "above or cut for the deal",
-                    field="first_dealer",
-                )
+            names, seat = seating(form)
             table = ledger.create_table(
                 session(),
                 name=form.name.data or "",
                 players=names,
                 preset_name=form.preset.data,
-                first_dealer=seat,
+                first_dealer=seat or 0,
             )
         except Refusal as refusal:
             errors[refusal.field or "players"] = refusal.message
         else:
-            if form.first_dealer.data == "cut":
+            if seat is None:
                 _cut(table)
             return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
     tables = ledger.recent_tables(session())
