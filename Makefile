@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/flask --app referee run --host 127.0.0.1 --port 5000
 
+# The browser tests use the system Chromium, or else the one Playwright downloads.
 test: $(STAMP)
+	command -v chromium >/dev/null || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -26,3 +28,4 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py
+	$(BIN)/python bench/pages.py

@@ -1,5 +1,6 @@
 """Browser tests: the real app served on a free port, driven by the system Chromium."""
 
+import shutil
 import threading
 from pathlib import Path
 
@@ -13,7 +14,11 @@ SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium"}
+    """The system Chromium where there is one (CI installs Debian's), else Playwright's own."""
+    system = shutil.which("chromium")
+    if system is None:
+        return browser_type_launch_args
+    return {**browser_type_launch_args, "executable_path": system}
 
 
 @pytest.fixture(scope="session")
