@@ -134,14 +134,28 @@ for _band in range(MAX_BANDS // 2):
 BAND_ROWS = MAX_BANDS // 2
 
 
-def rules_groups(form: RulesForm) -> list[tuple[str, list[Field]]]:
-    """The form's fields in the spec's groups and order, for the template."""
-    groups: dict[str, list[Field]] = {}
+def rules_groups(form: RulesForm) -> list[tuple[str, list[tuple[Field, str | None]]]]:
+    """The form's fields in the spec's groups and order, each with what it allows in words
+    (radio buttons show their choices themselves)."""
+    groups: dict[str, list[tuple[Field, str | None]]] = {}
     for key in option_keys():
         fields = groups.setdefault(option_group(key), [])
         if check_of(key).kind != "bands":
-            fields.append(form[key])
+            fields.append((form[key], allowed_hint(key)))
     return list(groups.items())
+
+
+def allowed_hint(key: str) -> str | None:
+    """'1 to 10', '1 to 20, or empty: not played', for the boxes where a number is typed."""
+    check = check_of(key)
+    if check.kind == "whole":
+        empty = f", or empty: {value_in_words(key, None).lower()}" if check.optional else ""
+        return f"{check.low} to {check.high}{empty}"
+    if check.kind == "money":
+        return "more than 0, at most 2 decimals (0.25)"
+    if check.kind == "text":
+        return f"up to {check.high} characters"
+    return None
 
 
 def fill_rules_form(form: RulesForm, rules: HouseRules) -> None:
