@@ -428,7 +428,7 @@ def test_a_bad_value_is_refused_beside_its_field_naming_it(web, rows, key, typed
     assert "Nothing was saved" in page
     message = errors(page)[f"{key}-error"]
     assert key in message or option_label(key).lower() in message.lower(), message
-    assert f'aria-describedby="{key}-error"' in page
+    assert re.search(f'aria-describedby="{key}-error[^"]*" aria-invalid="true"', page)
     kept = web.fields(page)
     assert (kept[key], kept["caught_pays"]) == (typed, "3")
     assert rows(RulesVersion) == 1
