@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/referee db upgrade
 	$(BIN)/flask --app referee run --host 127.0.0.1 --port 5000
 
 # The browser tests use the system Chromium, or else the one Playwright downloads.

@@ -15,8 +15,9 @@ import tempfile
 import time
 
 from referee import create_app, ledger
+from referee.migrate import upgrade
 from referee.rules.cards import dealt_totals
-from referee.storage import session
+from referee.storage import database_url, session
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
@@ -52,6 +53,7 @@ def gz(data: bytes) -> int:
 
 def main(hands: int, repeats: int) -> None:
     app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(), "SECRET_KEY": "bench-" + "k" * 40})
+    upgrade(database_url(app))
     started = time.perf_counter()
     table_id = build_table(app, hands)
     print(f"built a table of {hands:,} hands in {time.perf_counter() - started:.1f} s")

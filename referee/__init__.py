@@ -8,7 +8,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from referee import secret_key
+from referee import secret_key, security
 from referee.json_provider import ExactJSONProvider
 
 csrf = CSRFProtect()
@@ -35,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Htmx().init_app(app)
 
     from referee import api, storage
-    from referee.views import errors, formatting, hands, tables
+    from referee.views import errors, formatting, hands, links, tables
 
     storage.init_app(app)
     formatting.init_app(app)
@@ -44,4 +44,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(links.bp)
+    security.init_app(app)
     return app

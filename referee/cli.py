@@ -72,3 +72,71 @@ def _read(file: str) -> bytes:
     if len(data) > MAX_REQUEST_BYTES:
         raise exact_json.BadJson(f"the request is larger than {MAX_REQUEST_BYTES} bytes")
     return data
+
+
+def _database_url() -> str:
+    """The database the app would use here: DATABASE_URL, or SQLite in instance/."""
+    from referee import create_app
+    from referee.storage import database_url
+
+    return database_url(create_app())
+
+
+@main.group()
+def db() -> None:
+    """The database's schema."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Create the schema, or migrate it to this version of the app (run once, not per worker)."""
+    from referee.migrate import upgrade
+
+    upgrade(_database_url())
+    click.echo("The database is up to date.")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
+def serve(host: str, port: int, workers: int) -> None:
+    """Migrate the database once, then serve the app under gunicorn with WORKERS processes."""
+    import os
+
+    from referee.migrate import upgrade
+
+    upgrade(_database_url())
+    argv = [
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(workers),
+        "--bind", f"{host}:{port}",
+        "--no-control-socket",
+        "--access-logfile", "-",
+        "referee:create_app()",
+    ]  # fmt: skip
+    os.execv(sys.executable, argv)
+
+
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+def backup(path: str) -> None:
+    """Write a consistent copy of the live SQLite database to PATH, even while hands are
+    being entered (SQLite's online backup, never a file copy)."""
+    import sqlite3
+
+    from sqlalchemy.engine import make_url
+
+    url = make_url(_database_url())
+    if url.get_backend_name() != "sqlite" or not url.database:
+        click.echo("referee backup copies the SQLite database; back up PostgreSQL with pg_dump.")
+        sys.exit(2)
+    source = sqlite3.connect(url.database, timeout=30)
+    target = sqlite3.connect(path)
+    try:
+        with target:
+            source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    click.echo(f"Backed up {url.database} to {path}.")

@@ -6,6 +6,8 @@ need for the chosen outcome; neither decides a rule: they only turn what was
 typed into the JSON the engine takes.
 """
 
+import re
+import secrets
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -236,6 +238,10 @@ def hand_form(
 
     class HandForm(FlaskForm):
         previewed = HiddenField()
+        # A new hand's one-time key: the same form saved twice records one hand.
+        entry_key = HiddenField(default=lambda: secrets.token_urlsafe(18))
+        # An edit's version of the hand: saving over someone else's change is refused.
+        version = HiddenField()
 
     choices = _options([(str(p.id), p.name) for p in players])
     HandForm.dealer = SelectField("Dealer", choices=choices, default=str(dealer.id))
@@ -255,6 +261,21 @@ def hand_form(
     for player in players:
         setattr(HandForm, f"total_{player.id}", _whole_field(player.name, required=False))
     return HandForm()
+
+
+ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def entry_key(form: FlaskForm) -> str | None:
+    """The form's one-time key if it is one we could have made, else None (no dedup)."""
+    key = form.entry_key.data or ""
+    return key if ENTRY_KEY.fullmatch(key) else None
+
+
+class VoidForm(FlaskForm):
+    """Void a hand: the version shown, so a void never lands on a hand changed since."""
+
+    version = HiddenField()
 
 
 def asks_totals(kind: str, rules: HouseRules) -> bool:

@@ -16,6 +16,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from referee import exact_json
+from referee.access import new_token
 from referee.models import (
     GameTable,
     Hand,
@@ -59,7 +60,11 @@ def create_table(
     """A new table with its players in seating order and its first rules version."""
     names = check_players(list(players))
     rules = rules_from(preset_name, changes)
-    table = GameTable(name=name.strip() or "Tonk night")
+    table = GameTable(
+        name=name.strip() or "Tonk night",
+        scorekeeper_token=new_token(),
+        watch_token=new_token(),
+    )
     db.add(table)
     db.flush()
     seated = [Player(table_id=table.id, name=n, seat=i) for i, n in enumerate(names)]
@@ -75,8 +80,10 @@ def load_table(db: Session, table_id: int) -> GameTable | None:
     return db.get(GameTable, table_id)
 
 
-def recent_tables(db: Session, limit: int = 10) -> list[GameTable]:
-    return list(db.exec(select(GameTable).order_by(GameTable.id.desc()).limit(limit)).all())
+def tables_by_id(db: Session, ids: Sequence[int]) -> list[GameTable]:
+    """The tables this browser has opened, newest first."""
+    found = db.exec(select(GameTable).where(GameTable.id.in_(ids))).all()
+    return sorted(found, key=lambda table: -table.id)
 
 
 def players_of(db: Session, table: GameTable) -> list[Player]:
@@ -228,8 +235,44 @@ def preview(
     return typed, settle(rules, [p.name for p in players], typed)
 
 
-def record_hand(db: Session, table: GameTable, dealer: Player, outcome: Mapping[str, Any]) -> Hand:
-    """Settle a new hand under the rules in force, store it, its nets and its first history line."""
+class StaleHand(Exception):
+    """An edit of a hand someone else changed meanwhile: the current hand is attached."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(f"hand {hand.no} was changed meanwhile; it is now version {hand.version}")
+        self.hand = hand
+
+
+def lock(db: Session, table: GameTable) -> None:
+    """Writes to one table queue here (PostgreSQL row lock; SQLite writes begin IMMEDIATE),
+    so hand numbers never clash and a version check cannot race."""
+    db.exec(select(GameTable.id).where(GameTable.id == table.id).with_for_update()).one()
+
+
+def hand_by_entry_key(db: Session, table: GameTable, entry_key: str) -> Hand | None:
+    return db.exec(
+        select(Hand).where(Hand.table_id == table.id, Hand.entry_key == entry_key)
+    ).first()
+
+
+def record_hand(
+    db: Session,
+    table: GameTable,
+    dealer: Player,
+    outcome: Mapping[str, Any],
+    *,
+    entry_key: str | None = None,
+    by: str = "",
+) -> Hand:
+    """Settle a new hand under the rules in force, store it, its nets and its first history
+    line. Exactly once: the same `entry_key` again (a double tap, a retry after a dropped
+    connection) returns the hand it entered the first time."""
+    lock(db, table)
+    if entry_key is not None:
+        earlier = hand_by_entry_key(db, table, entry_key)
+        if earlier is not None:
+            db.rollback()
+            return earlier
     version, rules = current_rules(db, table)
     at_table = seated(players_of(db, table))
     typed, settlement = preview(rules, at_table, outcome)
@@ -237,6 +280,7 @@ def record_hand(db: Session, table: GameTable, dealer: Player, outcome: Mapping[
     hand = Hand(
         table_id=table.id,
         no=number + 1,
+        entry_key=entry_key,
         rules_version_id=version.id,
         dealer_id=dealer.id,
         seats_json=json.dumps([p.id for p in at_table]),
@@ -250,6 +294,7 @@ def record_hand(db: Session, table: GameTable, dealer: Player, outcome: Mapping[
         HandChange(
             hand_id=hand.id,
             action="entered",
+            by=by,
             names_json=_names(at_table),
             after_json=hand.outcome_json,
         )
@@ -270,10 +315,27 @@ def rules_of_hand(db: Session, hand: Hand) -> HouseRules:
     return rules_of(db.get(RulesVersion, hand.rules_version_id))
 
 
+def _current(db: Session, table: GameTable, hand: Hand, version: int) -> None:
+    """Lock the table, reread the hand, and refuse when it is not the version being changed."""
+    lock(db, table)
+    db.exec(select(Hand).where(Hand.id == hand.id).execution_options(populate_existing=True)).one()
+    if hand.version != version:
+        raise StaleHand(hand)
+
+
 def edit_hand(
-    db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any], dealer: Player
+    db: Session,
+    table: GameTable,
+    hand: Hand,
+    outcome: Mapping[str, Any],
+    dealer: Player,
+    *,
+    version: int,
+    by: str = "",
 ) -> Hand:
-    """Re-settle a hand under the rules it was played with, keeping what it was."""
+    """Re-settle a hand under the rules it was played with, keeping what it was; refused
+    (StaleHand) when someone changed it since `version` was shown."""
+    _current(db, table, hand, version)
     rules = rules_of_hand(db, hand)
     players = hand_players(db, hand)
     typed, settlement = preview(rules, players, outcome)
@@ -294,6 +356,7 @@ def edit_hand(
         HandChange(
             hand_id=hand.id,
             action="edited",
+            by=by,
             names_json=_names(players),
             before_json=before,
             after_json=hand.outcome_json,
@@ -304,8 +367,9 @@ def edit_hand(
     return hand
 
 
-def void_hand(db: Session, table: GameTable, hand: Hand) -> Hand:
+def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
     """Take a hand out of the tally; it stays in the history, marked void."""
+    _current(db, table, hand, version)
     if not hand.void:
         hand.void = True
         hand.version += 1
@@ -315,6 +379,7 @@ def void_hand(db: Session, table: GameTable, hand: Hand) -> Hand:
             HandChange(
                 hand_id=hand.id,
                 action="voided",
+                by=by,
                 names_json=json.dumps(names),
                 before_json=hand.outcome_json,
             )

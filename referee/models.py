@@ -14,6 +14,14 @@ from sqlmodel import Field, SQLModel
 NAME_LENGTH = 40
 TABLE_NAME_LENGTH = 60
 
+# Named constraints, so that a migration can find them again on SQLite and PostgreSQL.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
 
 def now() -> datetime:
     """The time of a change, in UTC (shown in the hand's history)."""
@@ -30,6 +38,12 @@ class GameTable(SQLModel, table=True):
     created_at: datetime = Field(default_factory=now)
     # Bumped by every change, so a phone can ask "anything new?" cheaply.
     version: int = Field(default=0)
+    # The two share links' secrets; a rotation replaces one and bumps its generation,
+    # which ends every session the old link opened.
+    scorekeeper_token: str = Field(max_length=64, unique=True)
+    watch_token: str = Field(max_length=64, unique=True)
+    scorekeeper_gen: int = Field(default=1)
+    watch_gen: int = Field(default=1)
 
 
 class Player(SQLModel, table=True):
@@ -58,10 +72,15 @@ class RulesVersion(SQLModel, table=True):
 class Hand(SQLModel, table=True):
     """One hand: what happened (outcome) and what the engine settled (settlement), as JSON."""
 
-    __table_args__ = (UniqueConstraint("table_id", "no"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "no"),
+        UniqueConstraint("table_id", "entry_key"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     table_id: int = Field(foreign_key="game_table.id", index=True)
     no: int
+    # The one-time key of the form (or Idempotency-Key) that entered it: a retry finds it.
+    entry_key: str | None = Field(default=None, max_length=64)
     rules_version_id: int = Field(foreign_key="rulesversion.id")
     dealer_id: int = Field(foreign_key="player.id")
     seats_json: str  # player ids in seating order for this hand
@@ -89,6 +108,16 @@ class HandChange(SQLModel, table=True):
     hand_id: int = Field(foreign_key="hand.id", index=True)
     at: datetime = Field(default_factory=now)
     action: str = Field(max_length=10)
+    by: str = Field(default="", max_length=60)  # who made the change: role and device
     names_json: str  # the hand's players, in its seating order, as named at this change
     before_json: str | None = None
     after_json: str | None = None
+
+
+class Guess(SQLModel, table=True):
+    """Wrong share-link tokens counted per bucket (a table, an address) and minute, in the
+    database so that every worker sees the same count."""
+
+    bucket: str = Field(primary_key=True, max_length=80)
+    minute: int = Field(primary_key=True)
+    count: int = Field(default=0)

@@ -4,15 +4,20 @@
 the token scraped from the page the form was on.
 """
 
+import os
 import re
+import shutil
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from jinja2 import BytecodeCache
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, SQLModel, select
 
 from referee import create_app
+from referee.migrate import upgrade
+from referee.storage import DB_FILE, make_engine
 
 CSRF_TOKEN = re.compile(r'name="csrf_token"[^>]*?\bvalue="([^"]+)"')
 
@@ -34,8 +39,37 @@ class SharedTemplates(BytecodeCache):
 TEMPLATES = SharedTemplates()
 
 
+# The suite runs on SQLite by default, and on PostgreSQL when DATABASE_URL says so (CI
+# runs it both ways). Either way the schema is made by the migrations, as in real use.
+DATABASE_URL = os.environ.get("DATABASE_URL")
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path | None:
+    """The schema made once per run: a SQLite file to copy per test, or the PostgreSQL one."""
+    if DATABASE_URL:
+        upgrade(DATABASE_URL)
+        return None
+    path = tmp_path_factory.mktemp("migrated") / DB_FILE
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+def fresh_database(migrated: Path | None, instance: Path) -> None:
+    """An empty, migrated database for one test."""
+    if migrated is not None:
+        shutil.copyfile(migrated, instance / DB_FILE)
+        return
+    engine = make_engine(DATABASE_URL)
+    with engine.begin() as connection:
+        names = ", ".join(t.name for t in SQLModel.metadata.sorted_tables)
+        connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+    engine.dispose()
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, migrated_database):
+    fresh_database(migrated_database, tmp_path)
     app = create_app({"TESTING": True, "SECRET_KEY": "t" * 40, "INSTANCE_PATH": str(tmp_path)})
     app.jinja_env.bytecode_cache = TEMPLATES
     yield app

@@ -85,7 +85,7 @@ def test_a_voided_hand_does_not_pass_the_deal(db):
     play(db, table, out("Ben"))  # dealt by Anna
     second = play(db, table, out("Carla"))  # dealt by Ben
     assert next_deal(db, table) == ("Carla", "Anna")
-    ledger.void_hand(db, table, second)
+    ledger.void_hand(db, table, second, version=second.version)
     assert next_deal(db, table) == ("Ben", "Carla")
     third = play(db, table, out("Anna"))
     assert (third.no, third.dealer_id) == (3, second.dealer_id)  # Ben deals hand 3
@@ -137,13 +137,13 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
     assert nets_of(db, hand) == net(CAUGHT)
 
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 8, "Carla": 11}}
-    ledger.edit_hand(db, table, hand, fixed, players["Ben"])
+    ledger.edit_hand(db, table, hand, fixed, players["Ben"], version=hand.version)
     assert changes_of(db, hand) == [("entered", None, CAUGHT), ("edited", CAUGHT, fixed)]
     assert nets_of(db, hand) == net(fixed)
     assert (hand.version, hand.dealer_id) == (2, players["Ben"].id)
 
-    ledger.void_hand(db, table, hand)
-    ledger.void_hand(db, table, hand)  # voiding twice changes nothing more
+    ledger.void_hand(db, table, hand, version=hand.version)
+    ledger.void_hand(db, table, hand, version=hand.version)  # voiding twice changes nothing more
     assert changes_of(db, hand) == [
         ("entered", None, CAUGHT),
         ("edited", CAUGHT, fixed),
@@ -158,7 +158,7 @@ def test_an_edit_is_settled_under_the_rules_the_hand_was_played_with(db):
     hand = play(db, table, CAUGHT)
     ledger.change_rules(db, table, "classic", rules_from("classic", {"caught_pays": 5}))
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 4, "Carla": 20}}
-    ledger.edit_hand(db, table, hand, fixed, players["Anna"])
+    ledger.edit_hand(db, table, hand, fixed, players["Anna"], version=hand.version)
     assert nets_of(db, hand) == net(fixed)  # caught_pays 2, not 5
     later = play(db, table, CAUGHT)
     assert nets_of(db, later) == net(CAUGHT, {"caught_pays": 5})
@@ -191,7 +191,7 @@ def test_the_tally_leaves_out_voided_hands_and_keeps_players_who_left(db):
         "Ben": Decimal("0.75"),
         "Carla": Decimal("0.25"),
     }
-    ledger.void_hand(db, table, second)
+    ledger.void_hand(db, table, second, version=second.version)
     assert tally_by_name(db, table) == {
         "Anna": Decimal("-0.75"),
         "Ben": Decimal("1.00"),
@@ -214,7 +214,7 @@ def test_the_running_tally_follows_the_hands_not_voided(db):
     play(db, table, out("Anna"))
     voided = play(db, table, out("Ben"))
     play(db, table, CAUGHT)
-    ledger.void_hand(db, table, voided)
+    ledger.void_hand(db, table, voided, version=voided.version)
     series = ledger.running_tally(db, table, 60)
     assert series == [
         (1, {ids["Anna"]: (200, 0), ids["Ben"]: (-100, 0), ids["Carla"]: (-100, 0)}),

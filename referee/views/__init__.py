@@ -1,19 +1,20 @@
 """The pages: thin doors that load a table, call the ledger and render a template."""
 
-from flask import abort, render_template, request
+from flask import g, render_template, request
 from flask.typing import ResponseReturnValue
 
+from referee import access
 from referee.ledger import load_table
 from referee.models import GameTable
 from referee.storage import session
 
 
-def table_or_404(table_id: int) -> GameTable:
-    """The one loader of a table for every page: a table that does not exist is a 404."""
+def table_or_404(table_id: int, *, write: bool = False) -> GameTable:
+    """The one loader of a table for every page: 404 unless this browser opened one of its
+    links, 403 when a watcher tries a page that changes something."""
     table = load_table(session(), table_id)
-    if table is None:
-        abort(404)
-    return table
+    g.role = access.role_in_session(table) if table is not None else None
+    return access.require(table, g.role, write=write)
 
 
 def render(template: str, partial: str | None = None, **context) -> ResponseReturnValue:
@@ -21,5 +22,6 @@ def render(template: str, partial: str | None = None, **context) -> ResponseRetu
     wants_partial = (
         partial is not None and request.htmx and not request.htmx.history_restore_request
     )
+    context.setdefault("can_write", g.get("role") == access.SCOREKEEPER)
     response = render_template(partial if wants_partial else template, **context)
     return response, 200, {"Vary": "HX-Request"}

@@ -6,9 +6,14 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 MESSAGES = {
-    404: ("Not here", "There is no such table or hand. Check the link you opened."),
+    403: (
+        "Watching only",
+        "Your link lets you watch this table; ask the scorekeeper to change it.",
+    ),
+    404: ("Not here", "There is no such table or hand, or this phone has not opened its link."),
     405: ("Not like that", "This page cannot be used that way."),
     413: ("Too much", "That was more than any hand needs."),
+    429: ("Slow down", "Too many wrong links were tried; wait a minute and open yours again."),
 }
 
 

@@ -2,11 +2,11 @@
 
 import hashlib
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import exact_json, ledger
-from referee.forms import asks_totals, hand_form, hand_outcome, not_numbers
+from referee import access, exact_json, ledger
+from referee.forms import VoidForm, asks_totals, entry_key, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, playable_kinds
@@ -58,9 +58,17 @@ def _hand_page(
             digest = _digest(outcome, form.dealer.data)
             if "save" in request.form and form.previewed.data == digest:
                 if hand is None:
-                    saved = ledger.record_hand(db, table, dealer, outcome)
+                    saved = ledger.record_hand(
+                        db, table, dealer, outcome, entry_key=entry_key(form), by=_who()
+                    )
                     return _saved(table, f"Hand {saved.no} saved.")
-                ledger.edit_hand(db, table, hand, outcome, dealer)
+                try:
+                    ledger.edit_hand(
+                        db, table, hand, outcome, dealer, version=_version(form), by=_who()
+                    )
+                except ledger.StaleHand:
+                    db.rollback()
+                    return _stale(table, hand)
                 return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
             form.previewed.data = digest
     context = {
@@ -78,6 +86,29 @@ def _hand_page(
         "inline": bool(request.htmx) and (request.method == "GET" or "inline" in request.form),
     }
     return render("hand_form.html", "partials/hand_form.html", **context)
+
+
+def _who() -> str:
+    """Who is changing a hand, for its history: the role and this phone's short name."""
+    return f"{g.role} on phone {access.device()}"
+
+
+def _version(form) -> int:
+    """The version of the hand the form was filled from (0 when missing: never current)."""
+    value = form.version.data or ""
+    return int(value) if value.isdigit() and len(value) < 10 else 0
+
+
+def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:
+    """Someone changed the hand meanwhile: say so, show it as it is now, change nothing."""
+    db = session()
+    (view,) = ledger.hand_views([hand], ledger.players_of(db, table))
+    page = render_template(
+        "stale.html", table=table, view=view, rules=ledger.rules_of_hand(db, hand)
+    )
+    if request.htmx:
+        return page, 409, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
+    return page, 409
 
 
 def _field_of(refusal: Refusal, players: list[Player]) -> str:
@@ -104,7 +135,7 @@ def _saved(table: GameTable, message: str) -> ResponseReturnValue:
 @bp.route("/new/<kind>", methods=["GET", "POST"])
 def new(table_id: int, kind: str) -> ResponseReturnValue:
     """One screen per outcome, asking only what the house rules need."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     db = session()
     _, rules = ledger.current_rules(db, table)
     kind = _kind_or_404(kind, rules)
@@ -156,7 +187,7 @@ def detail(table_id: int, no: int) -> ResponseReturnValue:
 @bp.route("/<int:no>/edit", methods=["GET", "POST"])
 def edit(table_id: int, no: int) -> ResponseReturnValue:
     """Fix a hand: re-settled under the rules it was played with, the old version kept."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     db = session()
     hand = _hand_or_404(table, no)
     if hand.void:
@@ -169,6 +200,7 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     form = hand_form(outcome["kind"], rules, players, dealer)
     if not form.is_submitted():
         _fill(form, outcome, players)
+        form.version.data = str(hand.version)
     return _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
 
 
@@ -188,8 +220,12 @@ def _fill(form, outcome: dict, players: list[Player]) -> None:
 @bp.post("/<int:no>/void")
 def void(table_id: int, no: int) -> ResponseReturnValue:
     """Void a hand: out of the tally, still in the history."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
-    ledger.void_hand(session(), table, hand)
+    try:
+        ledger.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+    except ledger.StaleHand:
+        session().rollback()
+        return _stale(table, hand)
     flash(f"Hand {hand.no} voided; it stays in the history.")
     return redirect(url_for("tables.table", table_id=table.id), 303)

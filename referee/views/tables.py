@@ -5,7 +5,7 @@ import random
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import ledger
+from referee import access, ledger
 from referee.forms import (
     RulesForm,
     StartTableForm,
@@ -46,10 +46,11 @@ def home() -> ResponseReturnValue:
         except Refusal as refusal:
             errors[refusal.field or "players"] = refusal.message
         else:
+            access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
             if seat is None:
                 _cut(table)
             return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
-    tables = ledger.recent_tables(session())
+    tables = ledger.tables_by_id(session(), access.tables_in_session())
     return render("home.html", form=form, errors=errors, tables=tables)
 
 
@@ -66,7 +67,7 @@ def _cut(table: GameTable) -> None:
 @bp.post("/t/<int:table_id>/cut")
 def cut(table_id: int) -> ResponseReturnValue:
     """Cut for the deal again (before the first hand)."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     if ledger.hand_count(session(), table) == 0:
         _cut(table)
     return redirect(url_for("tables.table", table_id=table.id))
@@ -118,7 +119,7 @@ def table_context(table: GameTable) -> dict:
 @bp.route("/t/<int:table_id>/rules/edit", methods=["GET", "POST"])
 def edit_rules(table_id: int) -> ResponseReturnValue:
     """Every option on one form, grouped as the spec groups them; changes apply to later hands."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     db = session()
     version, rules = ledger.current_rules(db, table)
     form = RulesForm()
@@ -178,7 +179,7 @@ def rules_sheet(table_id: int) -> ResponseReturnValue:
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
 def players(table_id: int) -> ResponseReturnValue:
     """Between hands: rename, reorder, leave, sit in. Everyone who played stays in the tally."""
-    table = table_or_404(table_id)
+    table = table_or_404(table_id, write=True)
     db = session()
     everyone = ledger.players_of(db, table)
     error = None

@@ -8,6 +8,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from referee import create_app
+from tests.conftest import fresh_database
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 
@@ -34,9 +35,10 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture(scope="session")
-def live_app(tmp_path_factory):
-    """The app with its own SQLite database, CSRF on, as `make run` serves it."""
+def live_app(tmp_path_factory, migrated_database):
+    """The app with its own database, CSRF on, as `make run` serves it."""
     instance = tmp_path_factory.mktemp("instance")
+    fresh_database(migrated_database, instance)
     return create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "e2e-" + "k" * 40})
 
 

@@ -1,0 +1,135 @@
+"""Who may see or change a table: share links, no accounts.
+
+A table has two links, scorekeeper (read and write) and watch (read only). Opening
+a link remembers the table and the role in the signed session cookie, with the
+link's generation: rotating a link bumps it, which ends every session the old link
+opened. Wrong tokens are counted per table and per address in the database (so all
+workers share the count) and answered 404, then 429 while someone keeps guessing.
+"""
+
+import secrets
+import time
+
+from flask import abort, request, session
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from referee.models import GameTable, Guess
+
+SCOREKEEPER, WATCH = "scorekeeper", "watch"
+ROLES = (SCOREKEEPER, WATCH)
+TOKEN_BYTES = 24  # 192 bits
+GUESSES_PER_MINUTE = {"table": 20, "address": 60}
+MAX_TABLES_IN_SESSION = 20
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_of(table: GameTable, role: str) -> str:
+    return table.scorekeeper_token if role == SCOREKEEPER else table.watch_token
+
+
+def _generation(table: GameTable, role: str) -> int:
+    return table.scorekeeper_gen if role == SCOREKEEPER else table.watch_gen
+
+
+def grant(table: GameTable, role: str) -> None:
+    """Remember in this browser's session that it opened `table`'s `role` link."""
+    tables = dict(session.get("tables", {}))
+    tables.pop(str(table.id), None)
+    tables[str(table.id)] = [role, _generation(table, role)]
+    session["tables"] = dict(list(tables.items())[-MAX_TABLES_IN_SESSION:])
+    session.permanent = True
+
+
+def role_in_session(table: GameTable) -> str | None:
+    """The role this browser holds at `table`, if the link that gave it is still current."""
+    held = session.get("tables", {}).get(str(table.id))
+    if not held or held[0] not in ROLES or held[1] != _generation(table, held[0]):
+        return None
+    return held[0]
+
+
+def tables_in_session() -> list[int]:
+    """The tables this browser has opened, newest last."""
+    return [int(table_id) for table_id in session.get("tables", {})]
+
+
+def device() -> str:
+    """A short random name for this browser, so a hand's history says which phone changed it."""
+    if "device" not in session:
+        session["device"] = secrets.token_hex(2)
+    return session["device"]
+
+
+def require(table: GameTable | None, role: str | None, *, write: bool) -> GameTable:
+    """The table if `role` may see it (and change it when `write`): else 404, or 403 for
+    a watcher trying to change something."""
+    if table is None or role is None:
+        abort(404)
+    if write and role != SCOREKEEPER:
+        abort(403)
+    return table
+
+
+def find_by_token(db: Session, table_id: int, token: str) -> tuple[GameTable, str] | None:
+    """The table and role a link opens, comparing tokens in constant time."""
+    table = db.get(GameTable, table_id)
+    if table is None:
+        return None
+    for role in ROLES:
+        if secrets.compare_digest(token.encode(), token_of(table, role).encode()):
+            return table, role
+    return None
+
+
+def rotate(db: Session, table: GameTable, role: str) -> None:
+    """A new link for `role`; the old one, and every session it opened, stop working."""
+    if role == SCOREKEEPER:
+        table.scorekeeper_token, table.scorekeeper_gen = new_token(), table.scorekeeper_gen + 1
+    else:
+        table.watch_token, table.watch_gen = new_token(), table.watch_gen + 1
+    table.version += 1
+    db.add(table)
+    db.commit()
+
+
+def _buckets(table_id: int) -> dict[str, str]:
+    return {"table": f"table:{table_id}", "address": f"address:{request.remote_addr}"}
+
+
+def guessing_too_fast(db: Session, table_id: int) -> bool:
+    """Whether this table or this address has had too many wrong tokens this minute."""
+    minute = int(time.time() // 60)
+    for kind, bucket in _buckets(table_id).items():
+        count = db.exec(
+            select(Guess.count).where(Guess.bucket == bucket, Guess.minute == minute)
+        ).first()
+        if count is not None and count >= GUESSES_PER_MINUTE[kind]:
+            return True
+    return False
+
+
+def count_wrong_guess(db: Session, table_id: int) -> None:
+    """One more wrong token for this table and this address, this minute."""
+    minute = int(time.time() // 60)
+    for bucket in _buckets(table_id).values():
+        bumped = db.execute(
+            update(Guess)
+            .where(Guess.bucket == bucket, Guess.minute == minute)
+            .values(count=Guess.count + 1)
+        )
+        if bumped.rowcount == 0:
+            try:
+                with db.begin_nested():
+                    db.add(Guess(bucket=bucket, minute=minute, count=1))
+            except IntegrityError:  # another worker counted the first guess just now
+                db.execute(
+                    update(Guess)
+                    .where(Guess.bucket == bucket, Guess.minute == minute)
+                    .values(count=Guess.count + 1)
+                )
+    db.commit()

@@ -1,0 +1,40 @@
+"""Schema changes go through Alembic, run by a command (`referee db upgrade`), never by
+every worker at start-up."""
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect
+
+from referee.storage import make_engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+FIRST = "0001"
+
+
+def alembic_config(url: str) -> Config:
+    """Alembic's settings, without an alembic.ini: the scripts ship inside the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Create or migrate the schema of the database at `url`.
+
+    A database made before migrations existed (the first schema, with no record of
+    its revision) is marked as the first revision, then migrated like any other.
+    """
+    config = alembic_config(url)
+    engine = make_engine(url)
+    try:
+        with engine.begin() as connection:
+            tables = set(inspect(connection).get_table_names())
+            config.attributes["connection"] = connection
+            if "game_table" in tables and "alembic_version" not in tables:
+                command.stamp(config, FIRST)
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()

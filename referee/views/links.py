@@ -1,0 +1,66 @@
+"""Share links: opening one, showing both as QR codes, and rotating them."""
+
+import segno
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from referee import access
+from referee.storage import session
+from referee.views import render, table_or_404
+
+bp = Blueprint("links", __name__)
+
+
+@bp.get("/join/<int:table_id>/<token>")
+def join(table_id: int, token: str) -> ResponseReturnValue:
+    """Open a share link: remember the table in this browser, then drop the token from the URL."""
+    db = session()
+    if access.guessing_too_fast(db, table_id):
+        abort(429)
+    found = access.find_by_token(db, table_id, token[:100])
+    if found is None:
+        access.count_wrong_guess(db, table_id)
+        abort(404)
+    table, role = found
+    access.grant(table, role)
+    return redirect(url_for("tables.table", table_id=table.id), 303)
+
+
+def link(table, role: str) -> str:
+    return url_for(
+        "links.join", table_id=table.id, token=access.token_of(table, role), _external=True
+    )
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of the link, drawn as SVG on the server (scan it from the next phone)."""
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#10231a", light="#f3f1e7")
+
+
+@bp.get("/t/<int:table_id>/share")
+def share(table_id: int) -> ResponseReturnValue:
+    """Both links of the table, as text and as QR codes, for the scorekeeper to hand out."""
+    table = table_or_404(table_id, write=True)
+    links = [
+        {
+            "role": role,
+            "url": link(table, role),
+            "qr": qr_svg(link(table, role)),
+        }
+        for role in access.ROLES
+    ]
+    return render("share.html", table=table, links=links)
+
+
+@bp.post("/t/<int:table_id>/share/rotate")
+def rotate(table_id: int) -> ResponseReturnValue:
+    """A new link for a role: the old link and everyone it let in are shut out."""
+    table = table_or_404(table_id, write=True)
+    role = request.form.get("role", "")
+    if role not in access.ROLES:
+        abort(400)
+    access.rotate(session(), table, role)
+    if role == access.SCOREKEEPER:
+        access.grant(table, role)  # the phone that rotated keeps its place
+    flash(f"A new {role} link is ready; the old one no longer opens this table.")
+    return redirect(url_for("links.share", table_id=table.id), 303)
