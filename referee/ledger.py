@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from referee import exact_json
 from referee.access import new_token
 from referee.models import (
+    TABLE_NAME_LENGTH,
     GameTable,
     Hand,
     HandChange,
@@ -60,8 +61,14 @@ def create_table(
     """A new table with its players in seating order and its first rules version."""
     names = check_players(list(players))
     rules = rules_from(preset_name, changes)
+    name = name.strip() or "Tonk night"
+    if len(name) > TABLE_NAME_LENGTH or not name.isprintable():
+        raise Refusal(
+            f"name: a table name is up to {TABLE_NAME_LENGTH} letters, digits or spaces",
+            field="name",
+        )
     table = GameTable(
-        name=name.strip() or "Tonk night",
+        name=name,
         scorekeeper_token=new_token(),
         watch_token=new_token(),
     )

@@ -2,7 +2,7 @@
 
 import random
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import access, ledger
@@ -80,6 +80,23 @@ def table(table_id: int) -> ResponseReturnValue:
     return render("table.html", "partials/tally.html", **table_context(table))
 
 
+def etag(table: GameTable) -> str:
+    """The version of a table as an HTTP entity tag: it changes with every change."""
+    return f'"t{table.id}v{table.version}"'
+
+
+@bp.get("/t/<int:table_id>/live")
+def live(table_id: int) -> ResponseReturnValue:
+    """What a watching phone polls: 304 while nothing changed (one primary-key read),
+    else the tally with the latest hands and, out of band, the deal."""
+    table = table_or_404(table_id)
+    tag = etag(table)
+    if request.if_none_match.contains(tag.strip('"')):
+        return "", 304, {"ETag": tag, "Cache-Control": "no-cache"}
+    body = render_template("partials/live.html", **table_context(table))
+    return body, 200, {"ETag": tag, "Cache-Control": "no-cache"}
+
+
 def tally_rows(players: list, totals: dict[int, tuple[int, int]]) -> list[dict]:
     """Each player who played tonight, with their money and points so far."""
     return [
@@ -113,6 +130,7 @@ def table_context(table: GameTable) -> dict:
         "hands_left": hands_left(rules.points_target_hands, played),
         "recent": ledger.hand_views(ledger.recent_hands(db, table, 5), players),
         "chart": tally_chart(series, players, rules.scoring == "points"),
+        "etag": etag(table),
     }
 
 
