@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 KEY_FILE = "secret_key"
@@ -9,12 +10,22 @@ MIN_KEY_LENGTH = 32
 
 
 def load_or_create(instance_path: str) -> str:
-    """Read instance/secret_key, writing a fresh random one (owner-only) on first run."""
+    """Read instance/secret_key, writing a fresh random one (owner-only) on first run.
+
+    The key is written whole to a temporary file and then linked into place, so that
+    workers starting together all end up reading the one key that won.
+    """
     path = Path(instance_path) / KEY_FILE
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_hex(32))
+        fd, temporary = tempfile.mkstemp(dir=instance_path, prefix=".secret_key.")
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32))
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another worker linked its key first: use that one
+        finally:
+            os.unlink(temporary)
     return path.read_text().strip()
 
 

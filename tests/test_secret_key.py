@@ -18,3 +18,12 @@ def test_a_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):
 def test_the_app_refuses_a_missing_or_default_key(key):
     with pytest.raises(RuntimeError, match="SECRET_KEY"):
         secret_key.check(key)
+
+
+def test_workers_starting_together_share_one_key(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        keys = set(pool.map(lambda _: secret_key.load_or_create(str(tmp_path)), range(8)))
+    assert len(keys) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == [secret_key.KEY_FILE]
