@@ -19,6 +19,7 @@ MAX_STAKE = Decimal(1_000_000)
 MAX_BANDS = 8
 MAX_DEALT_TOTAL = 120  # twelve ten-valued cards
 MAX_UNIT_LENGTH = 12
+LOW_TONK_BELOW = 25  # 000: dealt totals under 25 are low tonks, 25 and over high ones
 
 TABLE = "Table"
 DEAL_TONK = "Tonk on the deal"
@@ -74,13 +75,6 @@ def whole(low: int, high: int, *, optional: bool = False) -> Check:
 
     words = f"a whole number from {low} to {high}" + (", or null (off)" if optional else "")
     return Check(words, clean, "whole", low=low, high=high, optional=optional)
-
-
-def at_least(low: int, high: int) -> Check:
-    """A whole number of at least `low` (bounded by `high` only to keep input sane), or null."""
-    check = whole(low, high, optional=True)
-    words = f"a whole number of at least {low}, or null (not set)"
-    return Check(words, check.clean, "whole", low=low, high=high, optional=True)
 
 
 def choice(*values: str | int) -> Check:
@@ -178,7 +172,7 @@ class HouseRules:
     hand_size: int = option(5, choice(3, 5, 7, 12), TABLE)
     deck: str = option("52", choice("52", "40"), TABLE)
     scoring: str = option("chips", choice("chips", "points"), TABLE)
-    points_target_hands: int | None = option(None, at_least(1, 10_000), TABLE)
+    points_target_hands: int | None = option(None, whole(1, 10_000, optional=True), TABLE)
 
     deal_tonks: tuple[Band, ...] = option((Band(49, 50, 2),), bands(), DEAL_TONK)
     deal_tonk_clash: str = option(

@@ -4,7 +4,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from referee.rules.house_rules import Band, HouseRules, option_group, option_keys
+from referee.rules.house_rules import LOW_TONK_BELOW, Band, HouseRules, option_group, option_keys
 
 
 def band_in_words(band: Band) -> str:
@@ -40,7 +40,6 @@ def names_in_words(names: Sequence[str]) -> str:
 # Rule sentences, labels and choice words for the rules sheet and the house-rules form.
 # Every table is keyed by the option keys of HouseRules; the tests check none is missing.
 
-LOW_TONK_BELOW = 25  # 000: dealt totals under 25 are low tonks, 25 and over high ones
 LOW_TONK = f"a low tonk (under {LOW_TONK_BELOW}, the lower the better)"
 HIGH_TONK = f"a high tonk ({LOW_TONK_BELOW} or more, the higher the better)"
 WHOLE = Decimal(1)
@@ -202,13 +201,12 @@ def _tonk_out_pays(rules: HouseRules) -> str:
 
 
 def _tonk_out_six_pays(rules: HouseRules) -> str:
-    verb = "scores" if _in_points(rules) else "pays"
     if rules.tonk_out_six_pays is None:
-        return f"A tonk out {verb} the same however many cards you spread in your last turn."
+        return "Laying six cards as new spreads in your last turn earns no extra pay."
     start = "A tonk out that lays six cards as new spreads in its last turn"
     if _in_points(rules):
         return f"{start} scores like any other tonk out."
-    return f"{start} pays more: everyone pays you {_paid(rules, rules.tonk_out_six_pays)}."
+    return f"{start} is paid {_paid(rules, rules.tonk_out_six_pays)} by everyone instead."
 
 
 def _tonk_out_needs_six(rules: HouseRules) -> str:
@@ -289,6 +287,8 @@ def _caught_bonus_tie(rules: HouseRules) -> str:
     start = "If two or more players share the lowest total after a catch"
     if _in_points(rules):
         return f"{start}, they all score 0."
+    if rules.caught_bonus_from == "none":
+        return f"{start}, there is no bonus to collect here."
     if rules.caught_bonus_tie == "all":
         return f"{start}, each of them collects the bonus."
     return f"{start}, none of them collects the bonus."
@@ -314,10 +314,14 @@ def _stock_out_tie(rules: HouseRules) -> str:
             f"{start}the one who drew the last stock card wins alone; "
             "if that player is not among them, the hand is a draw."
         )
+    everyone = " If everyone ties, the hand is a draw."
     if _in_points(rules):
-        return f"{start}each of them scores 0 and the others score the points left in their hand."
+        return (
+            f"{start}each of them scores 0 and the others score the points left in their hand."
+            + everyone
+        )
     paid = _paid(rules, rules.stock_out_pays)
-    return f"{start}each of them is paid {paid} by every player not tied."
+    return f"{start}each of them is paid {paid} by every player not tied." + everyone
 
 
 # Table talk

@@ -10,11 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.rules.house_rules import HouseRules
+from referee.rules.house_rules import LOW_TONK_BELOW, HouseRules
 from referee.rules.outcome import Outcome, check_outcome, check_players, lowest
 from referee.scoring.settlement import DRAWS, Payment, Settlement
-
-LOW_TONK_BELOW = 25  # 000: totals under 25 are low tonks, 25 and over high ones
 
 
 @dataclass
