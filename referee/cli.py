@@ -1,5 +1,6 @@
 """The `referee` console command: settle a hand from the terminal, as JSON in and out."""
 
+import sqlite3
 import sys
 
 import click
@@ -123,20 +124,41 @@ def serve(host: str, port: int, workers: int) -> None:
 def backup(path: str) -> None:
     """Write a consistent copy of the live SQLite database to PATH, even while hands are
     being entered (SQLite's online backup, never a file copy)."""
-    import sqlite3
-
     from sqlalchemy.engine import make_url
 
+    from referee.backup import BackupFailed, backup_sqlite
+
     url = make_url(_database_url())
-    if url.get_backend_name() != "sqlite" or not url.database:
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         click.echo("referee backup copies the SQLite database; back up PostgreSQL with pg_dump.")
         sys.exit(2)
-    source = sqlite3.connect(url.database, timeout=30)
-    target = sqlite3.connect(path)
     try:
-        with target:
-            source.backup(target)
-    finally:
-        target.close()
-        source.close()
+        backup_sqlite(url.database, path)
+    except (BackupFailed, OSError, sqlite3.Error) as error:
+        click.echo(f"The backup failed: {error}", err=True)
+        sys.exit(1)
     click.echo(f"Backed up {url.database} to {path}.")
+
+
+@main.command("import")
+@click.argument("file", type=click.File("rb"))
+def import_command(file) -> None:
+    """Rebuild a table from the JSON file it was exported to, as a new table with new share
+    links, and print them. Every hand is settled again; a changed file is refused whole."""
+    from sqlmodel import Session
+
+    from referee.export import MAX_IMPORT_BYTES, import_table, load_document
+    from referee.storage import make_engine
+
+    engine = make_engine(_database_url())
+    try:
+        with Session(engine, expire_on_commit=False) as db:
+            table = import_table(db, load_document(file.read(MAX_IMPORT_BYTES + 1)))
+    except Refusal as refusal:
+        click.echo(f"Nothing was imported: {refusal.message}", err=True)
+        sys.exit(2)
+    finally:
+        engine.dispose()
+    click.echo(f"Imported {table.name!r} as table {table.id}. Open it on this server at:")
+    click.echo(f"  scorekeeper: /join/{table.id}/{table.scorekeeper_token}")
+    click.echo(f"  watch:       /join/{table.id}/{table.watch_token}")

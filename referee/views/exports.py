@@ -1,0 +1,89 @@
+"""Your data is yours: download a table as JSON (whole) or CSV (hands and payments), and
+import a downloaded table again as a new table."""
+
+import re
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from werkzeug.datastructures import FileStorage
+
+from referee import access, exact_json, export
+from referee.models import GameTable
+from referee.rules import Refusal
+from referee.storage import session
+from referee.views import render, table_or_404
+
+bp = Blueprint("exports", __name__)
+
+# Room for the file and the multipart envelope; a larger body is answered 413 before it is read.
+UPLOAD_SLACK = 64 * 1024
+
+
+def _filename(table: GameTable, extension: str) -> str:
+    """tonk-night-2025-01-31.json: ASCII only, so every browser saves it under that name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", table.name.lower()).strip("-")[:40].strip("-")
+    return f"{slug or 'tonk-table'}-{table.created_at:%Y-%m-%d}.{extension}"
+
+
+def _download(body: str, table: GameTable, extension: str, mimetype: str) -> ResponseReturnValue:
+    return (
+        body,
+        200,
+        {
+            "Content-Type": f"{mimetype}; charset=utf-8",
+            "Content-Disposition": f'attachment; filename="{_filename(table, extension)}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+@bp.get("/t/<int:table_id>/export.json")
+def export_json(table_id: int) -> ResponseReturnValue:
+    """The whole table: players, rules versions, hands and their histories, exact."""
+    table = table_or_404(table_id)
+    body = exact_json.dumps(export.export_table(session(), table), indent=1) + "\n"
+    return _download(body, table, "json", "application/json")
+
+
+@bp.get("/t/<int:table_id>/export.csv")
+def export_spreadsheet(table_id: int) -> ResponseReturnValue:
+    """Hands and payments for a spreadsheet (a BOM first, so Excel reads the names as UTF-8)."""
+    table = table_or_404(table_id)
+    return _download("\ufeff" + export.export_csv(session(), table), table, "csv", "text/csv")
+
+
+class ImportForm(FlaskForm):
+    file = FileField("The table's file (.json)", render_kw={"accept": ".json,application/json"})
+
+
+@bp.url_value_preprocessor
+def _room_for_the_file(endpoint: str | None, _values: dict | None) -> None:
+    """A table's file may be larger than any form of the app. URL preprocessors run before
+    the app's CSRF check reads the body, so the larger limit is in place when it does."""
+    if endpoint == "exports.import_page":
+        request.max_content_length = export.MAX_IMPORT_BYTES + UPLOAD_SLACK
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page() -> ResponseReturnValue:
+    """Open a downloaded table as a new table; this browser keeps its score."""
+    form = ImportForm()
+    errors: dict[str, str] = {}
+    if form.is_submitted():
+        upload = form.file.data
+        if not isinstance(upload, FileStorage) or not upload.filename:
+            errors["file"] = "file: choose the .json file a table was downloaded to"
+        else:
+            try:
+                data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
+                table = export.import_table(session(), data)
+            except Refusal as refusal:
+                errors["file"] = refusal.message
+            else:
+                access.grant(table, access.SCOREKEEPER)
+                flash(f"{table.name} is imported as a new table, with its own share links.")
+                return redirect(url_for("tables.table", table_id=table.id), 303)
+    size = export.size_in_words(export.MAX_IMPORT_BYTES)
+    return render("import.html", form=form, errors=errors, size=size)
