@@ -29,12 +29,21 @@ def upgrade(url: str, revision: str = "head") -> None:
     """
     config = alembic_config(url)
     engine = make_engine(url)
+    sqlite = engine.dialect.name == "sqlite"
     try:
-        with engine.begin() as connection:
-            tables = set(inspect(connection).get_table_names())
-            config.attributes["connection"] = connection
-            if "game_table" in tables and "alembic_version" not in tables:
-                command.stamp(config, FIRST)
-            command.upgrade(config, revision)
+        with engine.connect() as connection:
+            if sqlite:
+                # SQLite changes a table by copying it, which a foreign key to it refuses:
+                # keys are off for the migration (outside any transaction, or it is ignored)
+                # and checked whole before the migration commits.
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")
+            with connection.begin():
+                tables = set(inspect(connection).get_table_names())
+                config.attributes["connection"] = connection
+                if "game_table" in tables and "alembic_version" not in tables:
+                    command.stamp(config, FIRST)
+                command.upgrade(config, revision)
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise RuntimeError("the migration left a row pointing at nothing")
     finally:
         engine.dispose()

@@ -39,7 +39,8 @@ def _headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask's defaults hold these keys already (SameSite None), so set, don't setdefault.
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.session_interface = SessionCookies()
     app.after_request(_headers)
