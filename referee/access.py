@@ -92,7 +92,7 @@ def rotate(db: Session, table: GameTable, role: str) -> None:
         table.scorekeeper_token, table.scorekeeper_gen = new_token(), table.scorekeeper_gen + 1
     else:
         table.watch_token, table.watch_gen = new_token(), table.watch_gen + 1
-    table.version += 1
+    table.count_change()
     db.add(table)
     db.commit()
 

@@ -163,7 +163,7 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
 
 
 def _touch(db: Session, table: GameTable) -> None:
-    table.version += 1
+    table.count_change()
     db.add(table)
     db.commit()
 

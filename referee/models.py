@@ -45,6 +45,11 @@ class GameTable(SQLModel, table=True):
     scorekeeper_gen: int = Field(default=1)
     watch_gen: int = Field(default=1)
 
+    def count_change(self) -> None:
+        """One more change, counted in SQL (version = version + 1) so that changes saved
+        at the same moment all count and a watching phone never misses one."""
+        self.version = GameTable.version + 1
+
 
 class Player(SQLModel, table=True):
     """Someone who sat at the table tonight; `seated` is false once they leave."""
