@@ -1,12 +1,35 @@
-"""The JSON door onto the engine: POST /api/settle, as the settle contract describes."""
+"""The JSON doors: POST /api/settle (the settle contract) and the tables (tables-api.md).
 
-from flask import Blueprint, Response, jsonify, request
+Thin, like the pages: each endpoint checks who is asking and what was sent, then
+calls the same ledger and engine functions the pages call. A table is opened with
+`Authorization: Bearer <token>`, its scorekeeper token (read and write) or its watch
+token (read only); no token, or another table's, answers 404 like a table that does
+not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI document
+(referee/openapi.py) describes every answer given here.
+"""
 
-from referee import exact_json
-from referee.rules import Refusal
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request, url_for
+from sqlmodel import Session, select
+from werkzeug.exceptions import MethodNotAllowed
+
+from referee import access, exact_json, ledger
+from referee.models import TABLE_NAME_LENGTH, GameTable, Hand, Player
+from referee.openapi import DOCUMENT, IDEMPOTENCY_KEY_PATTERN, MAX_ID
+from referee.rules import Refusal, check_players, parse_outcome, rules_from
 from referee.scoring import settle_request
+from referee.scoring.settle_up import banker_transfers, fewest_transfers
+from referee.storage import session
+from referee.views.tables import tally_rows
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+BY = "scorekeeper via API"
+IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+SETTLE_UP_MODES = ("fewest", "banker", "as_is")
 
 
 def refused(message: str, status: int = 400) -> tuple[Response, int]:
@@ -14,11 +37,321 @@ def refused(message: str, status: int = 400) -> tuple[Response, int]:
     return jsonify({"error": message}), status
 
 
+@bp.errorhandler(Refusal)
+def _refusal(refusal: Refusal) -> tuple[Response, int]:
+    """A request the house rules (or the shape of the API) refuse: nothing was stored."""
+    session().rollback()
+    return refused(refusal.message)
+
+
+@bp.errorhandler(ledger.StaleHand)
+def _stale(stale: ledger.StaleHand) -> tuple[Response, int]:
+    """Someone changed the hand since the version sent: nothing stored, here it is now."""
+    db = session()
+    db.rollback()
+    return jsonify({"error": str(stale), "hand": _hand_json(db, stale.hand)}), 409
+
+
+@bp.after_app_request
+def _allow(response: Response) -> Response:
+    """A 405 says which methods the URL takes (RFC 9110), also when answered in JSON."""
+    error = request.routing_exception
+    if (
+        request.path.startswith(bp.url_prefix + "/")
+        and isinstance(error, MethodNotAllowed)
+        and error.valid_methods
+    ):
+        response.headers.setdefault("Allow", ", ".join(sorted(error.valid_methods)))
+    return response
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI document describing every endpoint of this API."""
+    return jsonify(DOCUMENT)
+
+
 @bp.post("/settle")
 def settle() -> Response | tuple[Response, int]:
     """Settle one hand sent as JSON; nothing is stored."""
     try:
-        settlement = settle_request(exact_json.loads(request.get_data()))
-    except (exact_json.BadJson, Refusal) as error:
+        settlement = settle_request(_json())
+    except Refusal as error:
         return refused(str(error))
     return jsonify(settlement.to_json())
+
+
+# Reading what was sent
+
+
+def _json() -> Any:
+    """The JSON sent, exact (no floats); anything else is refused."""
+    try:
+        return exact_json.loads(request.get_data())
+    except exact_json.BadJson as error:
+        raise Refusal(str(error)) from None
+    except ValueError:  # an integer of more than 4300 digits (sys.get_int_max_str_digits)
+        raise Refusal("the request is not valid JSON (a number has too many digits)") from None
+
+
+def _body(allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The JSON object sent with only `allowed` keys and every `required` one."""
+    data = _json()
+    shape = ", ".join(allowed)
+    if not isinstance(data, dict):
+        raise Refusal(f"request: send a JSON object with {shape}")
+    for key in data:
+        if key not in allowed:
+            raise Refusal(f"request: there is no field {key[:40]!r}; send {shape}")
+    for key in required:
+        if key not in data:
+            raise Refusal(f"{key}: this request needs {' and '.join(required)}", field=key)
+    return data
+
+
+def _whole(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refusal(f"{key}: give a whole number", field=key)
+    return value
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise Refusal(
+            "Idempotency-Key: use 1 to 64 letters, digits, '-' or '_'", field="Idempotency-Key"
+        )
+    return key
+
+
+# Who is asking
+
+
+def _table(table_id: int, *, write: bool = False) -> GameTable:
+    """The table the bearer token opens: 404 unless it is one of this table's tokens, 403
+    when a watch token tries to change something."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    found = None
+    if scheme.lower() == "bearer" and token.isascii() and len(token) <= 100 and table_id <= MAX_ID:
+        found = access.find_by_token(session(), table_id, token)
+    if found is None:
+        abort(404, "There is no such table, or the token sent is not one of its tokens.")
+    table, role = found
+    if write and role != access.SCOREKEEPER:
+        abort(403, "This is the watch token: it can see the table but not change it.")
+    return table
+
+
+def _hand(table: GameTable, no: int) -> Hand:
+    hand = ledger.hand_by_no(session(), table, no) if no <= MAX_ID else None
+    if hand is None:
+        abort(404, f"There is no hand {no} at this table.")
+    return hand
+
+
+# What is answered
+
+
+def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> dict[str, Any]:
+    """A hand as the API shows it, each player under their current name."""
+    if players is None:
+        players = ledger.players_of(db, ledger.load_table(db, hand.table_id))
+    (view,) = ledger.hand_views([hand], players)
+    return {
+        "no": hand.no,
+        "version": hand.version,
+        "void": hand.void,
+        "dealer": view.dealer,
+        "outcome": view.outcome,
+        "settlement": view.settlement,
+    }
+
+
+def _tally(db: Session, table: GameTable) -> list[dict]:
+    """Everyone who sat at the table tonight with their money and points, as the pages
+    count them (one SUM over the hands not voided)."""
+    return tally_rows(ledger.players_of(db, table), ledger.tally(db, table))
+
+
+def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
+    players = ledger.players_of(db, table)
+    version, rules = ledger.current_rules(db, table)
+    tally = _tally(db, table)
+    points = {row["player"].name: row["points"] for row in tally}
+    return {
+        "id": table.id,
+        "name": table.name,
+        "players": [p.name for p in ledger.seated(players)],
+        "preset": version.preset,
+        "rules": rules.to_json(),
+        "version": table.version,
+        "hands": ledger.hand_count(db, table),
+        "dealer": ledger.next_deal(db, table, players).dealer.name,
+        "tally": {row["player"].name: row["amount"] for row in tally},
+        "points": points if rules.scoring == "points" else None,
+    }
+
+
+# Tables
+
+NEW_TABLE = ("name", "players", "preset", "rules", "first_dealer")
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Start a table; the answer holds its two tokens and the page links to share."""
+    data = _body(NEW_TABLE, ("players",))
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > TABLE_NAME_LENGTH or not name.isprintable():
+        raise Refusal(
+            f"name: a table's name is up to {TABLE_NAME_LENGTH} letters, digits or spaces",
+            field="name",
+        )
+    players = list(check_players(data["players"]))
+    first = 0
+    if "first_dealer" in data:
+        dealer = data["first_dealer"]
+        if not isinstance(dealer, str) or dealer not in players:
+            raise Refusal("first_dealer: give the name of one of the players", field="first_dealer")
+        first = players.index(dealer)
+    table = ledger.create_table(
+        session(),
+        name=name,
+        players=players,
+        preset_name=data.get("preset", "classic"),
+        changes=data.get("rules"),
+        first_dealer=first,
+    )
+    return jsonify(
+        {
+            "id": table.id,
+            "tokens": {role: access.token_of(table, role) for role in access.ROLES},
+            "links": {
+                role: url_for(
+                    "links.join",
+                    table_id=table.id,
+                    token=access.token_of(table, role),
+                    _external=True,
+                )
+                for role in access.ROLES
+            },
+        }
+    ), 201
+
+
+@bp.get("/tables/<int:table_id>")
+def get_table(table_id: int) -> Response:
+    """The table: who sits there, the rules in force, who deals next, the tally."""
+    table = _table(table_id)
+    return jsonify(_table_json(session(), table))
+
+
+@bp.put("/tables/<int:table_id>/rules")
+def change_rules(table_id: int) -> Response:
+    """New house rules (a preset and changes to it) for the hands entered from now on."""
+    table = _table(table_id, write=True)
+    data = _body(("preset", "rules"))
+    db = session()
+    ledger.lock(db, table)  # two changes of rules at once must not both be number n + 1
+    version, rules = ledger.current_rules(db, table)
+    preset_name = data.get("preset", version.preset)
+    new_rules = rules_from(preset_name, data.get("rules"))
+    if new_rules != rules or preset_name != version.preset:
+        ledger.change_rules(db, table, preset_name, new_rules)
+        ledger.lock(db, table)  # the answer, read in one piece while no one else writes
+    return jsonify(_table_json(db, table))
+
+
+@bp.get("/tables/<int:table_id>/settle-up")
+def settle_up(table_id: int) -> Response:
+    """The night's balances and who pays whom: the fewest payments, or all through a banker,
+    or none (balances as they are), as the settle-up page offers."""
+    table = _table(table_id)
+    balances = {row["player"].name: row["amount"] for row in _tally(session(), table)}
+    mode = request.args.get("mode", "fewest")
+    if mode not in SETTLE_UP_MODES:
+        raise Refusal("mode: choose " + ", ".join(SETTLE_UP_MODES), field="mode")
+    if mode == "banker":
+        banker = request.args.get("to")
+        if banker is None:
+            raise Refusal("to: say who is the banker", field="to")
+        transfers = banker_transfers(balances, banker)
+    elif mode == "as_is":
+        transfers = []
+    else:
+        transfers = fewest_transfers(balances)
+    return jsonify(
+        {
+            "balances": balances,
+            "transfers": [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in transfers],
+        }
+    )
+
+
+# Hands
+
+
+@bp.get("/tables/<int:table_id>/hands")
+def hands(table_id: int) -> Response:
+    """Every hand, oldest first; void ones stay, marked."""
+    table = _table(table_id)
+    db = session()
+    players = ledger.players_of(db, table)
+    every = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
+    return jsonify([_hand_json(db, hand, players) for hand in every])
+
+
+@bp.post("/tables/<int:table_id>/hands")
+def enter_hand(table_id: int) -> tuple[Response, int]:
+    """Enter a hand, dealt by whoever deals next, settled under the rules in force.
+
+    With an Idempotency-Key, exactly once: the same key again (a retry after a dropped
+    connection) answers 200 with the hand the key entered, and enters nothing.
+    """
+    table = _table(table_id, write=True)
+    key = _idempotency_key()
+    data = _body(("outcome",), ("outcome",))
+    parse_outcome(data["outcome"])  # a malformed hand is refused, even with a key seen before
+    db = session()
+    # Under the table's write lock from here: the key's hand and the dealer are what the
+    # other writers left, and the hand number cannot clash.
+    ledger.lock(db, table)
+    if key is not None:
+        earlier = ledger.hand_by_entry_key(db, table, key)
+        if earlier is not None:
+            answer = _hand_json(db, earlier)
+            db.rollback()
+            return jsonify(answer), 200
+    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
+    hand = ledger.record_hand(db, table, deal.dealer, data["outcome"], entry_key=key, by=BY)
+    return jsonify(_hand_json(db, hand)), 201
+
+
+@bp.put("/tables/<int:table_id>/hands/<int:no>")
+def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
+    """Change a hand's outcome (same dealer), re-settled under the rules it was played
+    with; 409 with the hand as it is now when `version` is not its current version."""
+    table = _table(table_id, write=True)
+    data = _body(("outcome", "version"), ("outcome", "version"))
+    version = _whole(data, "version")
+    hand = _hand(table, no)
+    db = session()
+    if hand.void:
+        message = f"hand {hand.no} is void; a void hand cannot be changed"
+        return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
+    dealer = db.get(Player, hand.dealer_id)
+    ledger.edit_hand(db, table, hand, data["outcome"], dealer, version=version, by=BY)
+    return jsonify(_hand_json(db, hand))
+
+
+@bp.delete("/tables/<int:table_id>/hands/<int:no>")
+def void_hand(table_id: int, no: int) -> Response:
+    """Void a hand: out of the tally, still in the history; 409 when `version` is stale."""
+    table = _table(table_id, write=True)
+    version = _whole(_body(("version",), ("version",)), "version")
+    hand = _hand(table, no)
+    db = session()
+    ledger.void_hand(db, table, hand, version=version, by=BY)
+    return jsonify(_hand_json(db, hand))

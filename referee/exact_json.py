@@ -45,6 +45,8 @@ def loads(text: str | bytes) -> Any:
         raise BadJson(
             f"the request is not valid JSON ({error.msg} at line {error.lineno})"
         ) from None
+    except ValueError:  # an integer of thousands of digits, past Python's conversion limit
+        raise BadJson("the request holds a number too long to be real") from None
     _check_depth(data, 0)
     return data
 

@@ -204,6 +204,7 @@ def rules_of(version: RulesVersion) -> HouseRules:
 
 def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
     """New rules for the hands entered from now on; earlier hands keep theirs."""
+    lock(db, table)  # two changes at once must not take the same version number
     _add_rules_version(db, table, preset_name, rules)
     _touch(db, table)
 

@@ -158,3 +158,12 @@ def test_fuzzed_requests_are_settled_or_refused_never_crash(request):
     assert response.status_code in (200, 400)
     assert result.exit_code == (0 if response.status_code == 200 else 2)
     assert exact_json.loads(result.output) == exact_json.loads(response.get_data())
+
+
+def test_a_number_too_long_to_convert_is_a_clean_refusal(client):
+    body = '{"players": ["A", "B"], "outcome": {"kind": "out", "player": "A"}, "rules": {"stake": '
+    body += "9" * 5000 + "}}"
+    response = client.post("/api/settle", data=body)
+    assert response.status_code == 400 and "too long" in response.get_json()["error"]
+    result = run_cli(body)
+    assert result.exit_code == 2 and "too long" in json.loads(result.output)["error"]
