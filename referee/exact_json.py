@@ -37,6 +37,8 @@ def loads(text: str | bytes) -> Any:
             parse_constant=_no_constant,
             object_pairs_hook=_no_duplicate_keys,
         )
+    except BadJson:
+        raise  # a repeated key or NaN, already in words
     except UnicodeDecodeError:
         raise BadJson("the request is not UTF-8 text") from None
     except RecursionError:
