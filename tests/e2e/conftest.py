@@ -39,7 +39,9 @@ def live_app(tmp_path_factory, migrated_database):
     """The app with its own database, CSRF on, as `make run` serves it."""
     instance = tmp_path_factory.mktemp("instance")
     fresh_database(migrated_database, instance)
-    return create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "e2e-" + "k" * 40})
+    app = create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "e2e-" + "k" * 40})
+    yield app
+    app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture(scope="session")
@@ -49,6 +51,7 @@ def server_url(live_app):
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture
