@@ -22,7 +22,7 @@ from referee.storage import database_url, session
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
 
-def build_table(app, hands: int) -> int:
+def build_table(app, hands: int) -> tuple[int, str]:
     """A table of six with `hands` random possible hands, entered through the ledger."""
     rng = random.Random(7)
     with app.test_request_context():
@@ -44,7 +44,7 @@ def build_table(app, hands: int) -> int:
                 outcome["player"] = who
             dealer = ledger.next_deal(db, table, players).dealer
             ledger.record_hand(db, table, dealer, outcome)
-        return table.id
+        return table.id, table.scorekeeper_token
 
 
 def gz(data: bytes) -> int:
@@ -55,9 +55,10 @@ def main(hands: int, repeats: int) -> None:
     app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(), "SECRET_KEY": "bench-" + "k" * 40})
     upgrade(database_url(app))
     started = time.perf_counter()
-    table_id = build_table(app, hands)
+    table_id, token = build_table(app, hands)
     print(f"built a table of {hands:,} hands in {time.perf_counter() - started:.1f} s")
     client = app.test_client()
+    client.get(f"/join/{table_id}/{token}")  # this phone holds the scorekeeper link
     pages = {
         "start": "/",
         "table": f"/t/{table_id}",
@@ -69,6 +70,7 @@ def main(hands: int, repeats: int) -> None:
         "fix a hand": f"/t/{table_id}/hands/{hands}/edit",
         "players": f"/t/{table_id}/players",
         "settle up": f"/t/{table_id}/settle-up",
+        "share": f"/t/{table_id}/share",
     }
     print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'median ms':>11}")
     for name, url in pages.items():
