@@ -21,7 +21,7 @@ from referee.models import TABLE_NAME_LENGTH, GameTable, Hand, Player
 from referee.openapi import DOCUMENT, IDEMPOTENCY_KEY_PATTERN, MAX_ID
 from referee.rules import Refusal, check_players, parse_outcome, rules_from
 from referee.scoring import settle_request
-from referee.scoring.settle_up import banker_transfers, fewest_transfers
+from referee.scoring.settle_up import MODES, transfers_for
 from referee.storage import session
 from referee.views.tables import tally_rows
 
@@ -29,7 +29,6 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 BY = "scorekeeper via API"
 IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
-SETTLE_UP_MODES = ("fewest", "banker", "as_is")
 
 
 def refused(message: str, status: int = 400) -> tuple[Response, int]:
@@ -271,17 +270,12 @@ def settle_up(table_id: int) -> Response:
     table = _table(table_id)
     balances = {row["player"].name: row["amount"] for row in _tally(session(), table)}
     mode = request.args.get("mode", "fewest")
-    if mode not in SETTLE_UP_MODES:
-        raise Refusal("mode: choose " + ", ".join(SETTLE_UP_MODES), field="mode")
-    if mode == "banker":
-        banker = request.args.get("to")
-        if banker is None:
-            raise Refusal("to: say who is the banker", field="to")
-        transfers = banker_transfers(balances, banker)
-    elif mode == "as_is":
-        transfers = []
-    else:
-        transfers = fewest_transfers(balances)
+    if mode not in MODES:
+        raise Refusal("mode: choose " + ", ".join(MODES), field="mode")
+    banker = request.args.get("to")
+    if mode == "banker" and banker is None:
+        raise Refusal("to: say who is the banker", field="to")
+    transfers = transfers_for(balances, mode, banker)
     return jsonify(
         {
             "balances": balances,

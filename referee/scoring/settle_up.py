@@ -187,3 +187,18 @@ def _settle_group(group: Sequence[int], units: Sequence[int]) -> list[tuple[int,
         if creditor[1] == 0:
             c += 1
     return payments
+
+
+MODES = ("fewest", "banker", "as_is")
+
+
+def transfers_for(
+    balances: Mapping[str, Decimal], mode: str, banker: str | None = None
+) -> list[Transfer]:
+    """The payments a way of settling up asks for: the fewest, all through a banker, or
+    none (balances as they are). The page and the API both settle up through here."""
+    if mode == "banker":
+        return banker_transfers(balances, banker or "")
+    if mode == "as_is":
+        return []
+    return fewest_transfers(balances)

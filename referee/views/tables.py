@@ -19,7 +19,7 @@ from referee.rules import PRESETS, Refusal, preset
 from referee.rules.deal import cut_for_deal
 from referee.rules.outcome import playable_kinds
 from referee.rules.wording import rule_sentences
-from referee.scoring.settle_up import banker_transfers, fewest_transfers
+from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import hands_left, points_leaders
 from referee.storage import session
 from referee.views import render, table_or_404
@@ -236,12 +236,9 @@ def settle_up(table_id: int) -> ResponseReturnValue:
     balances = {row["player"].name: row["amount"] for row in tally}
     mode = request.args.get("mode", "fewest")
     banker = request.args.get("to", "")
-    if mode == "banker" and banker in balances:
-        transfers = banker_transfers(balances, banker)
-    elif mode == "as_is":
-        transfers = []
-    else:
-        mode, transfers = "fewest", fewest_transfers(balances)
+    if mode not in MODES or (mode == "banker" and banker not in balances):
+        mode = "fewest"
+    transfers = transfers_for(balances, mode, banker)
     return render(
         "settle_up.html",
         table=table,
