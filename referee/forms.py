@@ -27,7 +27,7 @@ from wtforms.validators import InputRequired, Length, Optional
 from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
 from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
-from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, needs_spread_six
+from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, asks_last_draw, needs_spread_six
 from referee.rules.wording import option_label, value_in_words
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -252,7 +252,7 @@ def hand_form(
             "Six cards laid as new spreads in the last turn?",
             choices=_options([("true", "Yes"), ("false", "No")]),
         )
-    if kind == "stock_out" and rules.stock_out_tie == "last_draw":
+    if asks_last_draw(kind, rules):
         HandForm.last_draw = RadioField(
             "Who drew the last stock card? (only needed on a tie)",
             choices=choices,
@@ -276,11 +276,6 @@ class VoidForm(FlaskForm):
     """Void a hand: the version shown, so a void never lands on a hand changed since."""
 
     version = HiddenField()
-
-
-def asks_totals(kind: str, rules: HouseRules) -> bool:
-    """Totals are asked for a drop, a stock-out, tonks on the deal, and everything in points."""
-    return kind in ("deal_tonk", "drop", "stock_out") or rules.scoring == "points"
 
 
 def hand_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[str, Any]:

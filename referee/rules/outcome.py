@@ -143,6 +143,17 @@ def needs_spread_six(rules: HouseRules) -> bool:
     return rules.tonk_out_six_pays is not None or rules.tonk_out_needs_six
 
 
+def asks_totals(kind: str, rules: HouseRules) -> bool:
+    """Totals are needed for a drop, a stock-out, tonks on the deal, and everything in points
+    (2.5, 2.6, 2.1, 2.7)."""
+    return kind in ("deal_tonk", "drop", "stock_out") or rules.scoring == "points"
+
+
+def asks_last_draw(kind: str, rules: HouseRules) -> bool:
+    """Who drew the last stock card matters only with stock_out_tie "last_draw" (2.6)."""
+    return kind == "stock_out" and rules.stock_out_tie == "last_draw"
+
+
 def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
     """The most cards a player can hold when the hand stops (2.8)."""
     extra = 1 if dropper and rules.drop_when == "any_time" else 0

@@ -6,10 +6,10 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from referee import access, exact_json, ledger
-from referee.forms import VoidForm, asks_totals, entry_key, hand_form, hand_outcome, not_numbers
+from referee.forms import VoidForm, entry_key, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
-from referee.rules.outcome import KIND_WORDS, playable_kinds
+from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.tables import table_context
