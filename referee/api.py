@@ -23,7 +23,6 @@ from referee.rules import Refusal, check_players, parse_outcome, rules_from
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.storage import session
-from referee.views.tables import tally_rows
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -171,7 +170,7 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
 def _tally(db: Session, table: GameTable) -> list[dict]:
     """Everyone who sat at the table tonight with their money and points, as the pages
     count them (one SUM over the hands not voided)."""
-    return tally_rows(ledger.players_of(db, table), ledger.tally(db, table))
+    return ledger.standings(ledger.players_of(db, table), ledger.tally(db, table))
 
 
 def _table_json(db: Session, table: GameTable) -> dict[str, Any]:

@@ -578,3 +578,15 @@ def running_tally(
         running[player_id] = (cents_so_far + cents_sum, points_so_far + points_sum)
     series.append((end, dict(running)))
     return series
+
+
+def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list[dict]:
+    """Each player who played tonight, with their money and points so far."""
+    return [
+        {
+            "player": p,
+            "amount": from_cents(totals.get(p.id, (0, 0))[0]),
+            "points": totals.get(p.id, (0, 0))[1],
+        }
+        for p in players
+    ]

@@ -97,25 +97,13 @@ def live(table_id: int) -> ResponseReturnValue:
     return body, 200, {"ETag": tag, "Cache-Control": "no-cache"}
 
 
-def tally_rows(players: list, totals: dict[int, tuple[int, int]]) -> list[dict]:
-    """Each player who played tonight, with their money and points so far."""
-    return [
-        {
-            "player": p,
-            "amount": ledger.from_cents(totals.get(p.id, (0, 0))[0]),
-            "points": totals.get(p.id, (0, 0))[1],
-        }
-        for p in players
-    ]
-
-
 def table_context(table: GameTable) -> dict:
     """What the table page and its tally partial show."""
     db = session()
     players = ledger.players_of(db, table)
     _, rules = ledger.current_rules(db, table)
     series = ledger.running_tally(db, table, MAX_POINTS)
-    tally = tally_rows(players, series[-1][1] if series else {})
+    tally = ledger.standings(players, series[-1][1] if series else {})
     played = ledger.hand_count(db, table)
     points = {row["player"].name: row["points"] for row in tally}
     return {
@@ -232,7 +220,7 @@ def settle_up(table_id: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
     db = session()
     _, rules = ledger.current_rules(db, table)
-    tally = tally_rows(ledger.players_of(db, table), ledger.tally(db, table))
+    tally = ledger.standings(ledger.players_of(db, table), ledger.tally(db, table))
     balances = {row["player"].name: row["amount"] for row in tally}
     mode = request.args.get("mode", "fewest")
     banker = request.args.get("to", "")
