@@ -35,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Htmx().init_app(app)
 
     from referee import api, storage
-    from referee.views import errors, exports, formatting, hands, links, tables
+    from referee.views import counting, errors, exports, formatting, hands, links, tables, turns
 
     storage.init_app(app)
     formatting.init_app(app)
@@ -46,5 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(exports.bp)
+    app.register_blueprint(counting.bp)
+    app.register_blueprint(turns.bp)
     security.init_app(app)
     return app

@@ -81,6 +81,8 @@ HAND_KEYS = (
     "entry_key",
     "changes",
 )
+HAND_OPTIONAL = ("note",)  # only on a hand recorded over a waiting rule
+MAX_NOTE_LENGTH = 300  # Hand.note
 CHANGE_KEYS = ("action", "by", "at", "names", "before", "after")
 ACTIONS = ("entered", "edited", "voided")
 SETTLEMENT_KEYS = ("result", "winners", "payments", "net", "points")
@@ -150,6 +152,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
                 "entry_key": hand.entry_key,
                 "changes": [_change_json(change) for change in changes.get(hand.id, [])],
             }
+            | ({"note": hand.note} if hand.note else {})
             for hand in hands
         ],
     }
@@ -429,6 +432,7 @@ class HandPlan:
     created_at: datetime
     updated_at: datetime
     entry_key: str | None
+    note: str | None = None
     changes: list[ChangePlan] = field(default_factory=list)
 
 
@@ -528,7 +532,7 @@ def _check_hand(
     entry: Any, path: str, no: int, known: set[str], rules: Mapping[int, HouseRules]
 ) -> HandPlan:
     """One hand: its players, its outcome, and its settlement as the engine settles it."""
-    entry = _object(entry, path, HAND_KEYS)
+    entry = _object(entry, path, HAND_KEYS, HAND_OPTIONAL)
     if _whole(entry["no"], _at(path, "no"), 1, MAX_HANDS) != no:
         _refuse(_at(path, "no"), f"is {entry['no']}; hands are numbered 1, 2, 3... in order")
     number = _whole(entry["rules_version"], _at(path, "rules_version"), 1, MAX_RULES_VERSIONS)
@@ -585,6 +589,7 @@ def _check_hand(
         created_at=_moment(entry["created_at"], _at(path, "created_at")),
         updated_at=_moment(entry["updated_at"], _at(path, "updated_at")),
         entry_key=key,
+        note=_text(entry["note"], _at(path, "note"), MAX_NOTE_LENGTH) if "note" in entry else None,
         changes=changes,
     )
 
@@ -669,6 +674,7 @@ def _write(db: Session, plan: TablePlan) -> GameTable:
             table_id=table.id,
             no=h.no,
             entry_key=h.entry_key,
+            note=h.note,
             rules_version_id=version_id[h.rules_number],
             dealer_id=player_id[h.dealer],
             seats_json=json.dumps([player_id[name] for name in h.seats]),

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import (
+    BooleanField,
     Field,
     HiddenField,
     IntegerField,
@@ -28,6 +29,7 @@ from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
 from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
 from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, asks_last_draw, needs_spread_six
+from referee.rules.waiting import drop_waits
 from referee.rules.wording import option_label, value_in_words
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -257,6 +259,10 @@ def hand_form(
             "Who drew the last stock card? (only needed on a tie)",
             choices=choices,
             validators=[Optional()],
+        )
+    if kind == "drop" and drop_waits(rules):
+        HandForm.override = BooleanField(
+            "Record it anyway: the table lets this drop stand (the hand will say so)"
         )
     for player in players:
         setattr(HandForm, f"total_{player.id}", _whole_field(player.name, required=False))

@@ -102,7 +102,7 @@ def players_of(db: Session, table: GameTable) -> list[Player]:
 
 def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
     table.first_dealer_id = player.id
-    _touch(db, table)
+    touch(db, table)
 
 
 def seated(players: Sequence[Player]) -> list[Player]:
@@ -116,7 +116,7 @@ def rename_player(db: Session, table: GameTable, player: Player, name: str) -> N
     if name.casefold() in {n.casefold() for n in others}:
         raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
     player.name = name
-    _touch(db, table)
+    touch(db, table)
 
 
 def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
@@ -126,7 +126,7 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
     other = index + step
     if 0 <= other < len(order):
         order[index].seat, order[other].seat = order[other].seat, order[index].seat
-        _touch(db, table)
+        touch(db, table)
 
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
@@ -138,7 +138,7 @@ def leave(db: Session, table: GameTable, player: Player) -> None:
             player=player.name,
         )
     player.seated = False
-    _touch(db, table)
+    touch(db, table)
 
 
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
@@ -151,18 +151,19 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
         if returning.seated:
             raise Refusal(f"name: {returning.name} is already seated", field="name")
         returning.seated = True
-        _touch(db, table)
+        touch(db, table)
         return returning
     if len(everyone) >= MAX_PLAYERS_PER_TABLE:
         raise Refusal(f"name: at most {MAX_PLAYERS_PER_TABLE} players in one night", field="name")
     check_name(name)
     player = Player(table_id=table.id, name=name, seat=max(p.seat for p in everyone) + 1)
     db.add(player)
-    _touch(db, table)
+    touch(db, table)
     return player
 
 
-def _touch(db: Session, table: GameTable) -> None:
+def touch(db: Session, table: GameTable) -> None:
+    """Count the change and commit it: a watching phone sees it on its next poll."""
     table.count_change()
     db.add(table)
     db.commit()
@@ -206,7 +207,7 @@ def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRu
     """New rules for the hands entered from now on; earlier hands keep theirs."""
     lock(db, table)  # two changes at once must not take the same version number
     _add_rules_version(db, table, preset_name, rules)
-    _touch(db, table)
+    touch(db, table)
 
 
 # Hands
@@ -271,10 +272,12 @@ def record_hand(
     *,
     entry_key: str | None = None,
     by: str = "",
+    note: str | None = None,
 ) -> Hand:
     """Settle a new hand under the rules in force, store it, its nets and its first history
-    line. Exactly once: the same `entry_key` again (a double tap, a retry after a dropped
-    connection) returns the hand it entered the first time."""
+    line (`note`: why the scorekeeper recorded it over a rule). Exactly once: the same
+    `entry_key` again (a double tap, a retry after a dropped connection) returns the hand
+    it entered the first time."""
     lock(db, table)
     if entry_key is not None:
         earlier = hand_by_entry_key(db, table, entry_key)
@@ -284,11 +287,11 @@ def record_hand(
     version, rules = current_rules(db, table)
     at_table = seated(players_of(db, table))
     typed, settlement = preview(rules, at_table, outcome)
-    number = db.exec(select(func.max(Hand.no)).where(Hand.table_id == table.id)).one() or 0
     hand = Hand(
         table_id=table.id,
-        no=number + 1,
+        no=next_hand_no(db, table),
         entry_key=entry_key,
+        note=note,
         rules_version_id=version.id,
         dealer_id=dealer.id,
         seats_json=json.dumps([p.id for p in at_table]),
@@ -307,8 +310,13 @@ def record_hand(
             after_json=hand.outcome_json,
         )
     )
-    _touch(db, table)
+    touch(db, table)
     return hand
+
+
+def next_hand_no(db: Session, table: GameTable) -> int:
+    """The number the hand in play will get (voided hands keep their numbers)."""
+    return (db.exec(select(func.max(Hand.no)).where(Hand.table_id == table.id)).one() or 0) + 1
 
 
 def hand_players(db: Session, hand: Hand) -> list[Player]:
@@ -371,7 +379,7 @@ def edit_hand(
         )
     )
     db.add(hand)
-    _touch(db, table)
+    touch(db, table)
     return hand
 
 
@@ -393,7 +401,7 @@ def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: st
             )
         )
         db.add(hand)
-        _touch(db, table)
+        touch(db, table)
     return hand
 
 

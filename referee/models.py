@@ -92,6 +92,8 @@ class Hand(SQLModel, table=True):
     outcome_json: str
     settlement_json: str
     void: bool = Field(default=False)
+    # Set when the scorekeeper recorded it over a rule the referee checks (a waiting drop).
+    note: str | None = Field(default=None, max_length=300)
     version: int = Field(default=1)
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now)
@@ -117,6 +119,19 @@ class HandChange(SQLModel, table=True):
     names_json: str  # the hand's players, in its seating order, as named at this change
     before_json: str | None = None
     after_json: str | None = None
+
+
+class TurnMark(SQLModel, table=True):
+    """What the scorekeeper marked during the hand still in play (hand number `hand_no`):
+    the turn passed, a player laid a spread, a player's spread was hit. Kept after the
+    hand is saved, as a record of why a drop was refused."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id", index=True)
+    hand_no: int
+    kind: str = Field(max_length=10)
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    at: datetime = Field(default_factory=now)
 
 
 class Guess(SQLModel, table=True):

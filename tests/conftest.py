@@ -101,7 +101,8 @@ class FormFields(HTMLParser):
     """The fields of each <form> on a page, as a browser would send them.
 
     Text, number and hidden inputs send their value, radios only the checked one
-    (None when none is checked), selects their selected option (else the first).
+    (None when none is checked), checkboxes only when ticked (a list when several of one
+    name are), selects their selected option (else the first).
     """
 
     def __init__(self, html: str):
@@ -122,6 +123,11 @@ class FormFields(HTMLParser):
             fields.setdefault(attrs["name"], None)
             if "checked" in attrs:
                 fields[attrs["name"]] = attrs.get("value")
+        elif tag == "input" and attrs.get("type") == "checkbox":
+            if "checked" in attrs:
+                value = attrs.get("value", "on")
+                ticked = fields.get(attrs["name"])
+                fields[attrs["name"]] = value if ticked is None else [*_listed(ticked), value]
         elif tag == "input" and attrs.get("type") not in ("submit", "button"):
             fields[attrs["name"]] = attrs.get("value", "")
         elif tag == "select":
@@ -135,6 +141,10 @@ class FormFields(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "select":
             self._select = None
+
+
+def _listed(value) -> list:
+    return value if isinstance(value, list) else [value]
 
 
 def form_fields(html: str, index: int = -1) -> dict:

@@ -39,6 +39,9 @@ SHARED_PAGES = [
     "/t/{t}/hands/1",
     "/t/{t}/rules",
     "/t/{t}/settle-up",
+    "/t/{t}/count",
+    "/t/{t}/spread",
+    "/t/{t}/ask",
 ]
 # A body for each API route that changes a table, as its scorekeeper would send it.
 API_BODIES = {
@@ -141,6 +144,8 @@ def keeper_forms(app, keeper, table) -> dict[str, dict]:
         "tables.players": {"action": "sit_in", "name": "Dan"},
         "tables.cut": {},
         "links.rotate": {"role": access.SCOREKEEPER},
+        "turns.mark": {"mark": f"spread-{ids['Ben']}", "seen": "0"},
+        "counting.count": {"card": "K♠"},
     }
 
 
@@ -211,7 +216,14 @@ def test_a_watcher_changes_nothing_through_any_route(app):
             text(answer)[-500:],
         )
         changed[rule.endpoint] = snapshot(app) != ahead
-    expected = {"hands.new", "hands.edit", "hands.void", "tables.edit_rules", "tables.players"}
+    expected = {
+        "hands.new",
+        "hands.edit",
+        "hands.void",
+        "tables.edit_rules",
+        "tables.players",
+        "turns.mark",
+    }
     assert {endpoint for endpoint, did in changed.items() if did} >= expected | (
         set(API_BODIES) & set(changed)
     )

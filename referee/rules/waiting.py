@@ -69,6 +69,11 @@ def tracks_turns(rules: HouseRules) -> bool:
     )
 
 
+def drop_waits(rules: HouseRules) -> bool:
+    """Whether a drop can be refused for waiting, so the drop form may need an override."""
+    return bool(rules.wait_after_spread or rules.wait_after_hit)
+
+
 def _turn_of(order: Sequence[str], name: str, turn: int, *, this_one: bool) -> int:
     """The first turn of `name` from `turn` on (`this_one`: `turn` itself may be it)."""
     seat, seats = order.index(name), len(order)

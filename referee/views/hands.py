@@ -5,11 +5,12 @@ import hashlib
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access, exact_json, ledger
+from referee import access, exact_json, ledger, turns
 from referee.forms import VoidForm, entry_key, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
+from referee.rules.waiting import TurnState, drop_refusal, drop_waits, override_note, standing_words
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.tables import table_context
@@ -18,9 +19,9 @@ bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
 
 
-def _digest(outcome: dict, dealer: str) -> str:
+def _digest(outcome: dict, dealer: str, note: str | None) -> str:
     """A fingerprint of what a preview showed: Save only stores what was previewed."""
-    text = exact_json.dumps({"outcome": outcome, "dealer": dealer})
+    text = exact_json.dumps({"outcome": outcome, "dealer": dealer, "note": note})
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -43,23 +44,37 @@ def _hand_page(
     db = session()
     errors: dict[str, str] = {}
     settlement = None
+    waiting = _waiting(table, rules) if hand is None and kind == "drop" else None
     if form.is_submitted():
         errors = not_numbers(form, players)
         outcome = hand_outcome(kind, form, players)
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
             errors["dealer"] = "Dealer: choose who dealt this hand"
+        note = None
+        if waiting is not None and "player" in outcome:
+            refusal = drop_refusal(rules, waiting, outcome["player"])
+            if refusal is not None and form.override.data:
+                note = override_note(rules, waiting, outcome["player"])
+            elif refusal is not None:
+                errors["player"] = refusal.message
         if not errors:
             try:
                 _, settlement = ledger.preview(rules, players, outcome)
             except Refusal as refusal:
                 errors[_field_of(refusal, players)] = refusal.message
         if not errors:
-            digest = _digest(outcome, form.dealer.data)
+            digest = _digest(outcome, form.dealer.data, note)
             if "save" in request.form and form.previewed.data == digest:
                 if hand is None:
                     saved = ledger.record_hand(
-                        db, table, dealer, outcome, entry_key=entry_key(form), by=_who()
+                        db,
+                        table,
+                        dealer,
+                        outcome,
+                        entry_key=entry_key(form),
+                        by=_who(),
+                        note=note,
                     )
                     return _saved(table, f"Hand {saved.no} saved.")
                 try:
@@ -71,6 +86,35 @@ def _hand_page(
                     return _stale(table, hand)
                 return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
             form.previewed.data = digest
+    return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
+
+
+def _waiting(table: GameTable, rules: HouseRules) -> TurnState | None:
+    """Who is still waiting to drop in the hand in play, when the rules make anyone wait."""
+    if not drop_waits(rules):
+        return None
+    db = session()
+    everyone = ledger.players_of(db, table)
+    state, _ = turns.turn_state(db, table, rules, everyone, ledger.next_deal(db, table, everyone))
+    return state
+
+
+def _form_page(
+    table: GameTable,
+    kind: str,
+    rules: HouseRules,
+    players: list[Player],
+    form,
+    errors: dict[str, str],
+    settlement,
+    hand: Hand | None,
+    waiting: TurnState | None,
+) -> ResponseReturnValue:
+    """The hand form as typed, with its errors or the payout it previews."""
+    if hand is None:
+        action = url_for("hands.new", table_id=table.id, kind=kind)
+    else:
+        action = url_for("hands.edit", table_id=table.id, no=hand.no)
     context = {
         "table": table,
         "kind": kind,
@@ -82,10 +126,29 @@ def _hand_page(
         "settlement": settlement,
         "totals": asks_totals(kind, rules),
         "hand": hand,
+        "action": action,
+        "waiting": [standing_words(w) for w in waiting.players if not w.may_drop]
+        if waiting
+        else [],
         # Entered from the table page: saving swaps the tally there instead of a new page.
         "inline": bool(request.htmx) and (request.method == "GET" or "inline" in request.form),
     }
     return render("hand_form.html", "partials/hand_form.html", **context)
+
+
+def counted(table: GameTable, kind: str, player: Player, total: int) -> ResponseReturnValue:
+    """Back from counting a player's cards: the new hand's form as it was left, with that
+    player's total filled in and nothing checked yet (the other boxes may still be empty)."""
+    db = session()
+    _, rules = ledger.current_rules(db, table)
+    everyone = ledger.players_of(db, table)
+    players = ledger.seated(everyone)
+    form = hand_form(kind, rules, players, ledger.next_deal(db, table, everyone).dealer)
+    box = form[f"total_{player.id}"]
+    box.data, box.raw_data = total, [str(total)]
+    form.previewed.data = ""
+    waiting = _waiting(table, rules) if kind == "drop" else None
+    return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
 
 
 def _who() -> str:

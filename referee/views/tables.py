@@ -2,10 +2,10 @@
 
 import random
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access, ledger
+from referee import access, ledger, turns
 from referee.forms import (
     RulesForm,
     StartTableForm,
@@ -15,9 +15,11 @@ from referee.forms import (
     seating,
 )
 from referee.models import GameTable
-from referee.rules import PRESETS, Refusal, preset
+from referee.rules import PRESETS, HouseRules, Refusal, preset
 from referee.rules.deal import cut_for_deal
 from referee.rules.outcome import playable_kinds
+from referee.rules.questions import answers
+from referee.rules.waiting import reminder, standing_words, tracks_turns
 from referee.rules.wording import rule_sentences
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import hands_left, points_leaders
@@ -106,11 +108,15 @@ def table_context(table: GameTable) -> dict:
     tally = ledger.standings(players, series[-1][1] if series else {})
     played = ledger.hand_count(db, table)
     points = {row["player"].name: row["points"] for row in tally}
+    deal = ledger.next_deal(db, table, players)
     return {
         "table": table,
         "players": players,
         "rules": rules,
-        "deal": ledger.next_deal(db, table, players),
+        "deal": deal,
+        "turn": _turn(table, rules, players, deal),
+        # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
+        "can_write": g.get("role") == access.SCOREKEEPER,
         "kinds": playable_kinds(rules),
         "tally": tally,
         "played": played,
@@ -119,6 +125,21 @@ def table_context(table: GameTable) -> dict:
         "recent": ledger.hand_views(ledger.recent_hands(db, table, 5), players),
         "chart": tally_chart(series, players, rules.scoring == "points"),
         "etag": etag(table),
+    }
+
+
+def _turn(table: GameTable, rules: HouseRules, players: list, deal: ledger.Deal) -> dict | None:
+    """The hand in play, when the rules make anyone wait: whose turn, and each player's
+    line (who may not drop, for how many turns, who may not lay down)."""
+    if not tracks_turns(rules):
+        return None
+    state, seen = turns.turn_state(session(), table, rules, players, deal)
+    order = turns.play_order(players, deal)
+    return {
+        "state": state,
+        "seen": seen,
+        "rows": [(p, state.of(p.name), standing_words(state.of(p.name))) for p in order],
+        "reminder": reminder(rules),
     }
 
 
@@ -180,6 +201,14 @@ def rules_sheet(table_id: int) -> ResponseReturnValue:
     return render(
         "rules_sheet.html", table=table, groups=groups, version=version, changed=len(differs)
     )
+
+
+@bp.get("/t/<int:table_id>/ask")
+def ask(table_id: int) -> ResponseReturnValue:
+    """The questions tables argue about, each answered from this table's rules."""
+    table = table_or_404(table_id)
+    _, rules = ledger.current_rules(session(), table)
+    return render("ask.html", table=table, answers=answers(rules))
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
