@@ -365,7 +365,7 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
     cannot: its write begins IMMEDIATE), and the second save waits to commit until the
     watcher has polled.
     """
-    lock, touch = ledger.lock, ledger._touch
+    lock, touch = ledger.lock, ledger.touch
     locks, touches = iter(range(10)), iter(range(10))
     second_queued, watcher_polled = threading.Event(), threading.Event()
 
@@ -382,7 +382,7 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
         touch(db, table)
 
     monkeypatch.setattr(ledger, "lock", lock_in_turn)
-    monkeypatch.setattr(ledger, "_touch", touch_in_turn)
+    monkeypatch.setattr(ledger, "touch", touch_in_turn)
 
     with live_server(app) as base:
         keeper = Browser(base)
