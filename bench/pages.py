@@ -71,6 +71,9 @@ def main(hands: int, repeats: int) -> None:
         "players": f"/t/{table_id}/players",
         "settle up": f"/t/{table_id}/settle-up",
         "share": f"/t/{table_id}/share",
+        "count a hand": f"/t/{table_id}/count?card=K♠&card=Q♥&card=2♦",
+        "spread or hit": f"/t/{table_id}/spread?card=7♠&card=7♥&card=7♦&hit=7♣",
+        "ask": f"/t/{table_id}/ask",
     }
     print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'median ms':>11}")
     for name, url in pages.items():

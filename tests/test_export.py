@@ -62,7 +62,7 @@ def night(db) -> GameTable:
     totals = {"Anna": 6, "=SUM(A1)": 4, "+1": 11, "-x": 9}
     caught = play(db, table, {"kind": "drop", "player": "Anna", "totals": totals})
     draw = {"kind": "stock_out", "totals": {"Anna": 3, "=SUM(A1)": 3, "+1": 9, "-x": 12}}
-    play(db, table, draw)
+    play(db, table, draw, note="Anna dropped with 1 more turn to wait (house rule =wait)")
     ledger.change_rules(db, table, "street", rules_from("street", {"stake": Decimal("1.50")}))
     play(db, table, {"kind": "tonk_out", "player": "-x"})
     won = {"kind": "drop", "player": "Anna", "totals": {**totals, "Anna": 2}}
@@ -166,6 +166,8 @@ def test_an_exported_table_imports_as_a_new_table_identical_to_it(db, rows):
     assert without_ids(snapshot(db, imported)) == without_ids(snapshot(db, original))
     again, first = export_table(db, imported), export_table(db, original)
     assert {**again, "exported_at": None} == {**first, "exported_at": None}
+    notes = [hand.get("note") for hand in again["hands"]]
+    assert notes.count(None) == len(notes) - 1 and "=wait" in next(filter(None, notes))
 
 
 def test_the_imported_numbers_are_the_originals_to_the_cent(db):
