@@ -317,8 +317,10 @@ def test_the_ask_page_answers_from_this_tables_rules(web):
         "/rules/edit",
     ],
 )
-def test_every_table_page_links_the_referee(web, path):
+def test_every_table_page_links_the_referee_and_says_whose_deal_it_is(web, path):
     table = start_table(web)
     page = text(web.get(f"/t/{table}{path}"))
     for target in ("count", "spread", "ask"):
         assert f'href="/t/{table}/{target}"' in page, (path, target)
+    words = plain(page)
+    assert "Deals: Anna · plays first: Ben" in words or "deals Anna · first Ben" in words

@@ -4,7 +4,7 @@ from flask import g, render_template, request
 from flask.typing import ResponseReturnValue
 
 from referee import access
-from referee.ledger import load_table
+from referee.ledger import load_table, next_deal, players_of
 from referee.models import GameTable
 from referee.storage import session
 
@@ -23,5 +23,10 @@ def render(template: str, partial: str | None = None, **context) -> ResponseRetu
         partial is not None and request.htmx and not request.htmx.history_restore_request
     )
     context.setdefault("can_write", g.get("role") == access.SCOREKEEPER)
+    table = context.get("table")
+    if table is not None and "deal" not in context and not wants_partial:
+        # Whose deal it is shows on every table page (the table page has its own card).
+        players = players_of(session(), table)
+        context["header_deal"] = next_deal(session(), table, players)
     response = render_template(partial if wants_partial else template, **context)
     return response, 200, {"Vary": "HX-Request"}
