@@ -1,8 +1,14 @@
 """Rulings on cards, for every value of the options they depend on (deck, ace, hand size)."""
 
+from decimal import Decimal
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.rules import HouseRules, Refusal
+from referee.rules.cards import ranks
+from referee.rules.deal import Card
 from referee.rules.spreads import card_of, count_hand, rule_on_hit, rule_on_spread
 
 CLASSIC = HouseRules()
@@ -100,3 +106,78 @@ def test_more_cards_than_a_hand_holds_are_refused():
 def test_what_is_not_a_card_is_refused(text):
     with pytest.raises(Refusal, match="not a card"):
         card_of(text)
+
+
+# Counting, for every value of the options it reads: hand_size, deck, deal_tonks,
+# scoring, stake and unit.
+
+DECK_52 = [f"{rank}{suit}" for rank in ranks("52") for suit in "♠♥♦♣"]
+FACES = {"A": 1, "J": 10, "Q": 10, "K": 10}  # number cards count their number
+
+
+@pytest.mark.parametrize("size", [3, 5, 7, 12])
+def test_a_hand_holds_its_deal_and_one_card_drawn(size):
+    rules = HouseRules.from_json({"hand_size": size})
+    held = [card_of(text) for text in DECK_52[: size + 1]]
+    total, _ = count_hand(held, rules)
+    assert total == sum(FACES.get(c.rank) or int(c.rank) for c in held)
+    with pytest.raises(Refusal, match=f"{size + 2} cards are more than a hand holds here "):
+        count_hand([*held, card_of(DECK_52[size + 1])], rules)
+
+
+@pytest.mark.parametrize("deck", ["52", "40"])
+def test_face_cards_count_ten_and_aces_one_in_either_deck(deck):
+    rules = HouseRules.from_json({"deck": deck})
+    assert count_hand(cards("K♠ Q♥ J♦ A♣ 7♠"), rules)[0] == 38
+
+
+@pytest.mark.parametrize(
+    ("changes", "hand", "says"),
+    [
+        ({}, "K♠ Q♥ J♦ 10♣ 10♠", "everyone pays you 2 chips"),
+        ({"deal_tonks": []}, "K♠ Q♥ J♦ 10♣ 10♠", None),
+        ({"deal_tonks": [{"min": 0, "max": 10, "pays": 3}]}, "A♠ A♥ 2♦ 2♣ 3♠", "pays you 3 chips"),
+        ({"stake": "0.50", "unit": "$"}, "K♠ Q♥ J♦ 10♣ 10♠", "everyone pays you 1 $"),
+        ({"scoring": "points"}, "K♠ Q♥ J♦ 10♣ 10♠", "tonk on the deal (house rule deal_tonks)"),
+    ],
+)
+def test_a_dealt_tonk_reads_the_bands_the_stake_and_the_scoring(changes, hand, says):
+    if "stake" in changes:
+        changes = {**changes, "stake": Decimal(changes["stake"])}
+    _, words = count_hand(cards(hand), HouseRules.from_json(changes))
+    if says is None:
+        assert "tonk" not in words
+    else:
+        assert says in words
+        assert "pays" in words or changes.get("scoring") == "points"
+
+
+runs = st.builds(
+    lambda rules, start, length, suit: (rules, start, length, suit),
+    st.sampled_from([CLASSIC, ACE_HIGH, FORTY, FORTY_ACE_HIGH]),
+    st.integers(0, 13),
+    st.integers(3, 6),
+    st.sampled_from("♠♥♦♣"),
+)
+
+
+@given(runs)
+def test_cards_in_a_row_of_the_house_order_are_a_run_and_grow_at_either_end(run):
+    rules, start, length, suit = run
+    order = [*ranks(rules.deck), *(["A"] if rules.ace == "low_or_high" else [])]
+    if start + length > len(order):
+        return
+    spread = [Card(rank, suit) for rank in order[start : start + length]]
+    assert rule_on_spread(spread, rules).allowed
+    for end in (start - 1, start + length):
+        if 0 <= end < len(order) and Card(order[end], suit) not in spread:
+            assert rule_on_hit(spread, Card(order[end], suit), rules).allowed
+
+
+@given(st.sets(st.sampled_from(DECK_52), min_size=1, max_size=6), st.sampled_from(DECK_52))
+def test_a_hit_is_allowed_exactly_when_the_spread_grown_by_it_is_a_spread(picked, extra):
+    spread = [card_of(text) for text in sorted(picked)]
+    card = card_of(extra)
+    hit = rule_on_hit(spread, card, CLASSIC)
+    grown = card not in spread and rule_on_spread(spread, CLASSIC).allowed
+    assert hit.allowed is (grown and rule_on_spread([*spread, card], CLASSIC).allowed)
