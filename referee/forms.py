@@ -29,7 +29,7 @@ from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
 from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
 from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, asks_last_draw, needs_spread_six
-from referee.rules.waiting import drop_waits
+from referee.rules.waiting import drop_can_wait
 from referee.rules.wording import option_label, value_in_words
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -260,7 +260,7 @@ def hand_form(
             choices=choices,
             validators=[Optional()],
         )
-    if kind == "drop" and drop_waits(rules):
+    if kind == "drop" and drop_can_wait(rules):
         HandForm.override = BooleanField(
             "Record it anyway: the table lets this drop stand (the hand will say so)"
         )

@@ -25,6 +25,7 @@ from referee.models import (
     HandNet,
     Player,
     RulesVersion,
+    TurnMark,
     now,
 )
 from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
@@ -102,7 +103,7 @@ def players_of(db: Session, table: GameTable) -> list[Player]:
 
 def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
     table.first_dealer_id = player.id
-    touch(db, table)
+    reseated(db, table)
 
 
 def seated(players: Sequence[Player]) -> list[Player]:
@@ -126,7 +127,7 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
     other = index + step
     if 0 <= other < len(order):
         order[index].seat, order[other].seat = order[other].seat, order[index].seat
-        touch(db, table)
+        reseated(db, table)
 
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
@@ -138,7 +139,7 @@ def leave(db: Session, table: GameTable, player: Player) -> None:
             player=player.name,
         )
     player.seated = False
-    touch(db, table)
+    reseated(db, table)
 
 
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
@@ -151,15 +152,34 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
         if returning.seated:
             raise Refusal(f"name: {returning.name} is already seated", field="name")
         returning.seated = True
-        touch(db, table)
+        reseated(db, table)
         return returning
     if len(everyone) >= MAX_PLAYERS_PER_TABLE:
         raise Refusal(f"name: at most {MAX_PLAYERS_PER_TABLE} players in one night", field="name")
     check_name(name)
     player = Player(table_id=table.id, name=name, seat=max(p.seat for p in everyone) + 1)
     db.add(player)
-    touch(db, table)
+    reseated(db, table)
     return player
+
+
+def reseated(db: Session, table: GameTable) -> None:
+    """The order of play changed: the marks of the hand in play were taken over the old
+    order, so they go (its turns start again from the first player); then commit."""
+    for mark in marks_in_play(db, table):
+        db.delete(mark)
+    touch(db, table)
+
+
+def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
+    """The scorekeeper's marks of the hand still to be saved, in the order made."""
+    return list(
+        db.exec(
+            select(TurnMark)
+            .where(TurnMark.table_id == table.id, TurnMark.hand_no == next_hand_no(db, table))
+            .order_by(TurnMark.id)
+        ).all()
+    )
 
 
 def touch(db: Session, table: GameTable) -> None:
@@ -358,8 +378,12 @@ def edit_hand(
     # What it was, under the names of now, like everything else in this change.
     then = list(exact_json.loads(hand.settlement_json)["net"])
     now_named = _now_named(then, hand, {p.id: p.name for p in players})
-    before = exact_json.dumps(_outcome_renamed(exact_json.loads(hand.outcome_json), now_named))
-    hand.outcome_json = exact_json.dumps(typed.to_json())
+    was = _outcome_renamed(exact_json.loads(hand.outcome_json), now_named)
+    before = exact_json.dumps(was)
+    after = typed.to_json()
+    if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
+        hand.note = None  # it said why that player's drop stood; this is another outcome
+    hand.outcome_json = exact_json.dumps(after)
     hand.settlement_json = exact_json.dumps(settlement.to_json())
     hand.dealer_id = dealer.id
     hand.version += 1

@@ -123,8 +123,8 @@ class HandChange(SQLModel, table=True):
 
 class TurnMark(SQLModel, table=True):
     """What the scorekeeper marked during the hand still in play (hand number `hand_no`):
-    the turn passed, a player laid a spread, a player's spread was hit. Kept after the
-    hand is saved, as a record of why a drop was refused."""
+    the turn passed, a player laid a spread, a player's spread was hit. Saving the hand
+    leaves them behind (the next hand has another number); they are not shown again."""
 
     id: int | None = Field(default=None, primary_key=True)
     table_id: int = Field(foreign_key="game_table.id", index=True)

@@ -9,8 +9,7 @@ connection, or a second tap on a stale screen, changes nothing.
 
 from collections.abc import Sequence
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from referee import ledger
 from referee.ledger import Deal
@@ -28,24 +27,12 @@ def play_order(players: Sequence[Player], deal: Deal) -> list[Player]:
     return at_table[start:] + at_table[:start]
 
 
-def _marks(db: Session, table: GameTable) -> list[TurnMark]:
-    return list(
-        db.exec(
-            select(TurnMark)
-            .where(
-                TurnMark.table_id == table.id, TurnMark.hand_no == ledger.next_hand_no(db, table)
-            )
-            .order_by(TurnMark.id)
-        ).all()
-    )
-
-
 def turn_state(
     db: Session, table: GameTable, rules: HouseRules, players: Sequence[Player], deal: Deal
 ) -> tuple[TurnState, int]:
     """Who may drop on the turn in play, and how many marks that rests on."""
     names = {p.id: p.name for p in players}
-    marks = _marks(db, table)
+    marks = ledger.marks_in_play(db, table)
     order = [p.name for p in play_order(players, deal)]
     state = replay(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
     return state, len(marks)
@@ -54,12 +41,7 @@ def turn_state(
 def _unchanged(db: Session, table: GameTable, seen: int) -> bool:
     """Lock the table, then check the screen that was tapped showed every mark."""
     ledger.lock(db, table)
-    count = db.exec(
-        select(func.count())
-        .select_from(TurnMark)
-        .where(TurnMark.table_id == table.id, TurnMark.hand_no == ledger.next_hand_no(db, table))
-    ).one()
-    if count != seen:
+    if len(ledger.marks_in_play(db, table)) != seen:
         db.rollback()
         return False
     return True
@@ -87,6 +69,6 @@ def undo_mark(db: Session, table: GameTable, *, seen: int) -> bool:
     """Take back the latest mark of the hand in play; False on a stale screen or none."""
     if seen == 0 or not _unchanged(db, table, seen):
         return False
-    db.delete(_marks(db, table)[-1])
+    db.delete(ledger.marks_in_play(db, table)[-1])
     ledger.touch(db, table)
     return True

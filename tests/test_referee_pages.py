@@ -178,10 +178,13 @@ def mark(web, table: int, value: str, seen: int, **kwargs):
 def test_no_turn_panel_unless_the_rules_make_someone_wait(web):
     table = start_table(web)
     assert "Next turn" not in table_page(web, table)
-    set_rules(web, table, {"must_spread": True})
+    set_rules(web, table, {"must_spread": True})  # holds everyone always: a reminder
+    page = plain(table_page(web, table))
+    assert "lay it down (house rule must_spread)" in page and "Next turn" not in page
+    set_rules(web, table, {"must_spread": True, "hit_blocks_laydown": True})
     page = plain(table_page(web, table))
     assert "Turn 1: Ben plays" in page  # Anna deals, Ben plays first
-    assert "lay it down (house rule must_spread)" in page
+    assert "except on a turn the rule hit_blocks_laydown forbids it" in page
 
 
 def test_marks_show_who_may_not_drop_and_for_how_long(web, rows):
@@ -192,13 +195,15 @@ def test_marks_show_who_may_not_drop_and_for_how_long(web, rows):
     page = plain(table_page(web, table))
     assert "Turn 2: Carla plays" in page
     assert (
-        "Carla may not drop for 3 more turns: laid a new spread (house rule wait_after_spread)"
-        in page
+        "Carla may not drop on their next 3 turns: laid a new spread "
+        "(house rule wait_after_spread)" in page
     )
     assert "Ben may drop." in page
     mark(web, table, f"hit-{ids['Ben']}", 1)
     page = plain(table_page(web, table))
-    assert "Ben may not drop for 1 more turn: had a spread hit (house rule wait_after_hit)" in page
+    assert (
+        "Ben may not drop on their next turn: had a spread hit (house rule wait_after_hit)" in page
+    )
     assert "may not lay down a spread next turn (house rule hit_blocks_laydown)" in page
     mark(web, table, "turn", 2)
     assert "Turn 3: Anna plays" in plain(table_page(web, table))
@@ -215,6 +220,44 @@ def test_a_tap_from_a_stale_screen_changes_nothing(web, rows):
     assert rows(TurnMark) == 1
     mark(web, table, "undo", 1)
     assert rows(TurnMark) == 0
+
+
+def test_a_tap_that_was_not_counted_says_so(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_spread": 2})
+    mark(web, table, "turn", 0)
+    page = plain(text(mark(web, table, "turn", 0, headers=HX)))
+    assert "That tap was not counted: this screen was behind" in page
+    assert "Turn 2: Carla plays" in page and rows(TurnMark) == 1
+
+
+def test_a_mark_for_a_player_who_left_names_them_and_stores_nothing(web, rows):
+    table = start_table(web, names=["Anna", "Ben", "Carla", "Dan"])
+    set_rules(web, table, {"wait_after_spread": 2})
+    ids = player_ids(web, table)
+    web.post(f"/t/{table}/players", {"action": "leave", "player": ids["Dan"]})
+    page = plain(text(mark(web, table, f"spread-{ids['Dan']}", 0, headers=HX)))
+    assert "Dan has left the table: nothing was marked." in page and rows(TurnMark) == 0
+
+
+def test_a_change_of_seating_clears_the_marks_of_the_hand_in_play(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_spread": 2})
+    ids = player_ids(web, table)
+    mark(web, table, f"spread-{ids['Carla']}", 0)
+    assert rows(TurnMark) == 1
+    web.post(f"/t/{table}/players", {"action": "down", "player": ids["Anna"]})
+    assert rows(TurnMark) == 0
+    assert "Turn 1:" in plain(table_page(web, table))
+
+
+def test_enter_in_a_total_box_checks_the_payout_not_a_count(web):
+    table = start_table(web)
+    page = text(web.get(f"/t/{table}/hands/new/drop"))
+    form = page.split('id="hand-form"')[1]
+    # The browser's Enter presses the form's first submit button.
+    first = re.search(r'<button type="submit"([^>]*)>([^<]*)</button>', form)
+    assert first.group(2) == "Check the payout" and 'name="for"' not in first.group(1)
 
 
 def test_a_mark_answers_htmx_with_the_deal_only(web):
@@ -240,7 +283,7 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     ids = player_ids(web, table)
     mark(web, table, f"spread-{ids['Ben']}", 0)
     form_page = plain(text(web.get(f"/t/{table}/hands/new/drop")))
-    assert "Ben may not drop for 3 more turns" in form_page
+    assert "Ben may not drop on their next 3 turns" in form_page
 
     refused = preview_hand(web, table, DROP)
     page = text(refused)
@@ -261,6 +304,21 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     # The next hand starts with no marks: nobody waits.
     assert "Turn 1:" in plain(table_page(web, table))
     assert "may not drop" not in plain(table_page(web, table))
+
+
+def test_fixing_the_dropper_drops_the_note_about_the_old_one(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_spread": 3})
+    ids = player_ids(web, table)
+    mark(web, table, f"spread-{ids['Ben']}", 0)
+    url = f"/t/{table}/hands/new/drop"
+    preview = web.resubmit(preview_hand(web, table, DROP), url, {"override": "y"})
+    web.resubmit(preview, url, {"save": "1"})
+    assert "Ben dropped" in plain(text(web.get(f"/t/{table}/hands/1")))
+    edit = f"/t/{table}/hands/1/edit"
+    fixed = web.submit(edit, {"player": ids["Anna"], f"total_{ids['Anna']}": "1"})
+    assert web.resubmit(fixed, edit, {"save": "1"}).status_code == 303
+    assert "Ben dropped" not in plain(text(web.get(f"/t/{table}/hands/1")))
 
 
 def test_a_player_who_may_drop_is_not_held(web, rows):

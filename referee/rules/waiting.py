@@ -38,9 +38,10 @@ class Waiting:
     """Where one player stands on the turn in play."""
 
     name: str
-    drop_waits: int  # how many of their turns, from now, they may not drop on
+    turns_left: int  # how many of their turns, the one in play included, bar a drop
     because: str | None  # the option that makes them wait, None when they may drop
-    no_laydown: bool  # may not lay down a spread on their next turn
+    now: bool  # the turn in play is theirs and they may not drop on it
+    no_laydown: str | None  # "this turn" or "next turn" they may not lay down a spread
 
     @property
     def may_drop(self) -> bool:
@@ -60,16 +61,12 @@ class TurnState:
 
 
 def tracks_turns(rules: HouseRules) -> bool:
-    """Whether these rules make anyone wait or lay down, so marks are worth taking."""
-    return bool(
-        rules.wait_after_spread
-        or rules.wait_after_hit
-        or rules.hit_blocks_laydown
-        or rules.must_spread
-    )
+    """Whether these rules hold anyone back for some turns, so marks are worth taking.
+    (`must_spread` holds everyone always: a reminder, no marks.)"""
+    return bool(rules.wait_after_spread or rules.wait_after_hit or rules.hit_blocks_laydown)
 
 
-def drop_waits(rules: HouseRules) -> bool:
+def drop_can_wait(rules: HouseRules) -> bool:
     """Whether a drop can be refused for waiting, so the drop form may need an override."""
     return bool(rules.wait_after_spread or rules.wait_after_hit)
 
@@ -81,28 +78,39 @@ def _turn_of(order: Sequence[str], name: str, turn: int, *, this_one: bool) -> i
     return start + (seat - start) % seats
 
 
+def _spread_turn(order: Sequence[str], name: str, turn: int, ended: set[int]) -> int:
+    """The turn a spread was laid on. Spreads are laid on one's own turn: the turn in play
+    if it is theirs, or their last one if "Next turn" was tapped past it (marked late);
+    else the scorekeeper is not tapping every turn, and the turn moves on to them."""
+    latest = turn - (turn - order.index(name)) % len(order)
+    if latest >= 0 and (latest == turn or latest in ended):
+        return latest
+    return _turn_of(order, name, turn, this_one=True)
+
+
 def replay(rules: HouseRules, order: Sequence[str], marks: Sequence[Mark]) -> TurnState:
     """Play the marks of a hand over `order` (the first player first, then to the left).
 
-    A spread is laid on one's own turn, so marking it also moves the turn to that player
-    (the players between simply played without spreading). The waits cover the player's
-    next turns, counting only their own. Marks naming someone no longer in the order are
-    skipped.
+    The waits cover the player's next turns, counting only their own. Marks naming
+    someone no longer in the order are skipped.
     """
     turn = 0
+    ended: set[int] = set()  # turns the scorekeeper ended with "Next turn"
     drop_blocks: dict[str, dict[int, str]] = {name: {} for name in order}
     laydown_blocks: dict[str, set[int]] = {name: set() for name in order}
     seats = len(order)
     for mark in marks:
         if mark.kind == TURN:
+            ended.add(turn)
             turn += 1
             continue
         if mark.player not in drop_blocks:
             continue
         name = mark.player
         if mark.kind == SPREAD:
-            turn = _turn_of(order, name, turn, this_one=True)
-            first, wait, key = turn + seats, rules.wait_after_spread, "wait_after_spread"
+            laid = _spread_turn(order, name, turn, ended)
+            turn = max(turn, laid)
+            first, wait, key = laid + seats, rules.wait_after_spread, "wait_after_spread"
         else:
             first = _turn_of(order, name, turn, this_one=False)
             wait, key = rules.wait_after_hit, "wait_after_hit"
@@ -112,22 +120,35 @@ def replay(rules: HouseRules, order: Sequence[str], marks: Sequence[Mark]) -> Tu
             drop_blocks[name][first + k * seats] = key
     waits = []
     for name in order:
-        # Every blocked turn still to come counts, the one in play included: a player
-        # who has just spread is waiting from now, not from their next turn.
+        # Every blocked turn still to come counts, the one in play included.
         coming = sorted(t for t in drop_blocks[name] if t >= turn)
+        laydown = [t for t in laydown_blocks[name] if t >= turn]
         waits.append(
             Waiting(
                 name,
                 len(coming),
                 drop_blocks[name][coming[0]] if coming else None,
-                any(t >= turn for t in laydown_blocks[name]),
+                turn in coming,
+                ("this turn" if turn in laydown else "next turn") if laydown else None,
             )
         )
     return TurnState(turn + 1, order[turn % seats], tuple(waits))
 
 
 def _turns(count: int) -> str:
+    return "turn" if count == 1 else f"{count} turns"
+
+
+def _more(count: int) -> str:
     return f"{count} more turn{'' if count == 1 else 's'}"
+
+
+def _how_long(waiting: Waiting) -> str:
+    """'this turn', 'this turn nor the next 2', 'on their next 3 turns'."""
+    if waiting.now:
+        later = waiting.turns_left - 1
+        return "this turn" + (f" or on their next {_turns(later)}" if later else "")
+    return f"on their next {_turns(waiting.turns_left)}"
 
 
 def standing_words(waiting: Waiting) -> str:
@@ -136,11 +157,11 @@ def standing_words(waiting: Waiting) -> str:
         words = f"{waiting.name} may drop"
     else:
         words = (
-            f"{waiting.name} may not drop for {_turns(waiting.drop_waits)}: "
+            f"{waiting.name} may not drop {_how_long(waiting)}: "
             f"{WHY[waiting.because]} (house rule {waiting.because})"
         )
     if waiting.no_laydown:
-        words += "; may not lay down a spread next turn (house rule hit_blocks_laydown)"
+        words += f"; may not lay down a spread {waiting.no_laydown} (house rule hit_blocks_laydown)"
     return words + "."
 
 
@@ -166,7 +187,7 @@ def drop_refusal(rules: HouseRules, state: TurnState, dropper: str) -> Refusal |
     key = waiting.because
     return Refusal(
         f"player: {dropper} may not drop yet: {dropper} {WHY[key]} and waits "
-        f"{_turns(waiting.drop_waits)} (house rule {key}: {getattr(rules, key)}). "
+        f"{_more(waiting.turns_left)} (house rule {key}: {getattr(rules, key)}). "
         "If the table agrees to let it stand, tick 'Record it anyway'.",
         field="player",
         player=dropper,
@@ -179,6 +200,6 @@ def override_note(rules: HouseRules, state: TurnState, dropper: str) -> str | No
     if waiting is None or waiting.may_drop:
         return None
     return (
-        f"{dropper} dropped with {_turns(waiting.drop_waits)} to wait "
+        f"{dropper} dropped with {_more(waiting.turns_left)} to wait "
         f"(house rule {waiting.because}); the scorekeeper recorded it anyway."
     )

@@ -34,7 +34,8 @@ MAX_VALUE = 64
 
 def _picked() -> tuple[list[Card], str | None]:
     """The cards ticked, or none and why they cannot be read."""
-    values = request.values.getlist("card")[:MAX_PICKED]
+    sent = request.form if request.method == "POST" else request.args
+    values = sent.getlist("card")[:MAX_PICKED]
     try:
         return [card_of(value) for value in values], None
     except Refusal as refusal:

@@ -4,13 +4,20 @@ import hashlib
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
 
 from referee import access, exact_json, ledger, turns
 from referee.forms import VoidForm, entry_key, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
-from referee.rules.waiting import TurnState, drop_refusal, drop_waits, override_note, standing_words
+from referee.rules.waiting import (
+    TurnState,
+    drop_can_wait,
+    drop_refusal,
+    override_note,
+    standing_words,
+)
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.tables import table_context
@@ -44,7 +51,7 @@ def _hand_page(
     db = session()
     errors: dict[str, str] = {}
     settlement = None
-    waiting = _waiting(table, rules) if hand is None and kind == "drop" else None
+    waiting = _waiting(table, rules, kind) if hand is None else None
     if form.is_submitted():
         errors = not_numbers(form, players)
         outcome = hand_outcome(kind, form, players)
@@ -89,9 +96,10 @@ def _hand_page(
     return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
 
 
-def _waiting(table: GameTable, rules: HouseRules) -> TurnState | None:
-    """Who is still waiting to drop in the hand in play, when the rules make anyone wait."""
-    if not drop_waits(rules):
+def _waiting(table: GameTable, rules: HouseRules, kind: str) -> TurnState | None:
+    """For a new drop: who is still waiting to drop in the hand in play, when the rules
+    make anyone wait."""
+    if kind != "drop" or not drop_can_wait(rules):
         return None
     db = session()
     everyone = ledger.players_of(db, table)
@@ -139,15 +147,11 @@ def _form_page(
 def counted(table: GameTable, kind: str, player: Player, total: int) -> ResponseReturnValue:
     """Back from counting a player's cards: the new hand's form as it was left, with that
     player's total filled in and nothing checked yet (the other boxes may still be empty)."""
-    db = session()
-    _, rules = ledger.current_rules(db, table)
-    everyone = ledger.players_of(db, table)
-    players = ledger.seated(everyone)
-    form = hand_form(kind, rules, players, ledger.next_deal(db, table, everyone).dealer)
+    rules, players, form = _new_hand(table, kind)
     box = form[f"total_{player.id}"]
     box.data, box.raw_data = total, [str(total)]
     form.previewed.data = ""
-    waiting = _waiting(table, rules) if kind == "drop" else None
+    waiting = _waiting(table, rules, kind)
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
 
 
@@ -199,14 +203,20 @@ def _saved(table: GameTable, message: str) -> ResponseReturnValue:
 def new(table_id: int, kind: str) -> ResponseReturnValue:
     """One screen per outcome, asking only what the house rules need."""
     table = table_or_404(table_id, write=True)
+    rules, players, form = _new_hand(table, kind)
+    return _hand_page(table, kind, rules, players, form)
+
+
+def _new_hand(table: GameTable, kind: str) -> tuple[HouseRules, list[Player], FlaskForm]:
+    """The rules in force, the seated players and the form of a new hand of this kind as
+    the request filled it (404 for a kind these rules do not play)."""
     db = session()
     _, rules = ledger.current_rules(db, table)
     kind = _kind_or_404(kind, rules)
     everyone = ledger.players_of(db, table)
     players = ledger.seated(everyone)
-    deal = ledger.next_deal(db, table, everyone)
-    form = hand_form(kind, rules, players, deal.dealer)
-    return _hand_page(table, kind, rules, players, form)
+    form = hand_form(kind, rules, players, ledger.next_deal(db, table, everyone).dealer)
+    return rules, players, form
 
 
 @bp.get("/")

@@ -115,6 +115,7 @@ def table_context(table: GameTable) -> dict:
         "rules": rules,
         "deal": deal,
         "turn": _turn(table, rules, players, deal),
+        "reminder": reminder(rules),
         # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
         "can_write": g.get("role") == access.SCOREKEEPER,
         "kinds": playable_kinds(rules),
@@ -139,7 +140,6 @@ def _turn(table: GameTable, rules: HouseRules, players: list, deal: ledger.Deal)
         "state": state,
         "seen": seen,
         "rows": [(p, state.of(p.name), standing_words(state.of(p.name))) for p in order],
-        "reminder": reminder(rules),
     }
 
 

@@ -1,6 +1,6 @@
 """The scorekeeper's marks during a hand: next turn, X laid a spread, X's spread was hit."""
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import ledger, turns
@@ -11,32 +11,48 @@ from referee.views.tables import table_context
 
 bp = Blueprint("turns", __name__, url_prefix="/t/<int:table_id>/turns")
 
+BEHIND = (
+    "That tap was not counted: this screen was behind (another phone marked, or the tap "
+    "arrived twice). This is the hand as it is now."
+)
+FULL = f"This hand has {turns.MAX_MARKS} marks, the most one hand keeps: save the hand."
+
 
 def _seen() -> int:
     """How many marks the tapped screen showed (never a match when garbled)."""
     value = request.form.get("seen", "")
-    return int(value) if value.isdigit() and len(value) < 6 else -1
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else -1
+
+
+def _apply(table) -> str | None:
+    """Store the tapped mark, or take the latest back; what to tell the scorekeeper when
+    nothing changed."""
+    db, seen = session(), _seen()
+    what, _, player_id = request.form.get("mark", "").partition("-")
+    if what == "undo":
+        return None if turns.undo_mark(db, table, seen=seen) else BEHIND
+    if what == TURN and not player_id:
+        player = None
+    elif what in (SPREAD, HIT):
+        player = next((p for p in ledger.players_of(db, table) if str(p.id) == player_id), None)
+        if player is None:
+            abort(400)
+        if not player.seated:
+            return f"{player.name} has left the table: nothing was marked."
+    else:
+        abort(400)
+    if seen >= turns.MAX_MARKS:
+        return FULL
+    return None if turns.add_mark(db, table, what, player, seen=seen) else BEHIND
 
 
 @bp.post("/")
 def mark(table_id: int) -> ResponseReturnValue:
-    """Store one mark, or take the latest back; then show the deal with everyone's waits.
-    A tap from a screen that missed a mark changes nothing and shows the hand as it is."""
+    """One tap on the turn panel; then the deal with everyone's waits, as it is now."""
     table = table_or_404(table_id, write=True)
-    db = session()
-    what, _, player_id = request.form.get("mark", "").partition("-")
-    if what == "undo":
-        turns.undo_mark(db, table, seen=_seen())
-    elif what == TURN:
-        turns.add_mark(db, table, TURN, None, seen=_seen())
-    elif what in (SPREAD, HIT):
-        players = ledger.seated(ledger.players_of(db, table))
-        player = next((p for p in players if str(p.id) == player_id), None)
-        if player is None:
-            abort(400)
-        turns.add_mark(db, table, what, player, seen=_seen())
-    else:
-        abort(400)
+    notice = _apply(table)
     if request.htmx:
-        return render_template("partials/deal.html", **table_context(table))
+        return render_template("partials/deal.html", notice=notice, **table_context(table))
+    if notice:
+        flash(notice)
     return redirect(url_for("tables.table", table_id=table.id), 303)

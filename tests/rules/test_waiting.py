@@ -10,6 +10,7 @@ from referee.rules.waiting import (
     SPREAD,
     TURN,
     Mark,
+    drop_can_wait,
     drop_refusal,
     override_note,
     reminder,
@@ -30,21 +31,23 @@ def turns(count: int) -> list[Mark]:
     return [Mark(TURN)] * count
 
 
-def test_classic_rules_track_nothing_and_each_option_turns_tracking_on():
+def test_classic_rules_track_nothing_and_each_waiting_option_turns_tracking_on():
     assert not tracks_turns(HouseRules())
-    for change in (
-        {"wait_after_spread": 1},
-        {"wait_after_hit": 1},
-        {"hit_blocks_laydown": True},
-        {"must_spread": True},
-    ):
+    for change in ({"wait_after_spread": 1}, {"wait_after_hit": 1}, {"hit_blocks_laydown": True}):
         assert tracks_turns(rules(**change))
+    # must_spread holds everyone on every turn: a reminder, nothing to count.
+    assert not tracks_turns(rules(must_spread=True))
+
+
+def test_only_the_waits_can_refuse_a_drop():
+    assert not drop_can_wait(rules(hit_blocks_laydown=True, must_spread=True))
+    assert drop_can_wait(rules(wait_after_spread=1)) and drop_can_wait(rules(wait_after_hit=1))
 
 
 def test_no_marks_first_player_to_play_and_everyone_may_drop():
     state = replay(rules(wait_after_spread=3), ORDER, [])
     assert (state.turn, state.player) == (1, "Anna")
-    assert all(w.may_drop and w.drop_waits == 0 for w in state.players)
+    assert all(w.may_drop and w.turns_left == 0 for w in state.players)
 
 
 def test_the_turn_passes_to_the_left_and_wraps():
@@ -56,12 +59,12 @@ def test_the_turn_passes_to_the_left_and_wraps():
 def test_a_new_spread_makes_its_player_wait_that_many_of_their_own_turns(wait):
     table = rules(wait_after_spread=wait)
     marks = [Mark(SPREAD, "Anna")]
-    assert replay(table, ORDER, marks).of("Anna").drop_waits == wait
+    assert replay(table, ORDER, marks).of("Anna").turns_left == wait
     marks += turns(1)  # Anna's spreading turn is over
     # Each of Anna's turns passes three turns of the table; count down to nothing.
     for left in range(wait, -1, -1):
         anna = replay(table, ORDER, marks).of("Anna")
-        assert anna.drop_waits == left
+        assert anna.turns_left == left
         assert anna.may_drop is (left == 0)
         assert anna.because == ("wait_after_spread" if left else None)
         # The others are never held by Anna's spread.
@@ -74,14 +77,24 @@ def test_a_hit_makes_the_owner_of_the_spread_wait_from_their_next_turn(wait):
     table = rules(wait_after_hit=wait)
     marks = [Mark(HIT, "Carla")]  # Anna hits Carla's spread on turn 1
     carla = replay(table, ORDER, marks).of("Carla")
-    assert carla.drop_waits == wait
+    assert carla.turns_left == wait
     marks += turns(2)  # now Carla's turn
-    assert replay(table, ORDER, marks).of("Carla").drop_waits == wait
+    assert replay(table, ORDER, marks).of("Carla").turns_left == wait
     marks += turns(1)  # Carla's turn is over
-    assert replay(table, ORDER, marks).of("Carla").drop_waits == max(wait - 1, 0)
+    assert replay(table, ORDER, marks).of("Carla").turns_left == max(wait - 1, 0)
     assert replay(table, ORDER, marks).of("Carla").because == (
         "wait_after_hit" if wait > 1 else None
     )
+
+
+def test_a_spread_marked_after_next_turn_was_tapped_counts_on_the_spreaders_turn():
+    table = rules(wait_after_spread=2)
+    state = replay(table, ORDER, [*turns(1), Mark(SPREAD, "Anna")])  # marked late
+    assert (state.turn, state.player) == (2, "Ben")  # the turn stays where it is
+    anna = state.of("Anna")
+    assert anna.turns_left == 2 and not anna.now
+    state = replay(table, ORDER, [*turns(1), Mark(SPREAD, "Anna"), *turns(2)])
+    assert state.player == "Anna" and state.of("Anna").now  # her next turn is held
 
 
 def test_marking_a_spread_moves_the_turn_to_the_player_who_laid_it():
@@ -95,19 +108,19 @@ def test_marking_a_spread_moves_the_turn_to_the_player_who_laid_it():
 def test_a_new_spread_restarts_the_wait():
     table = rules(wait_after_spread=2)
     marks = [Mark(SPREAD, "Anna"), *turns(3), Mark(SPREAD, "Anna"), *turns(1)]
-    assert replay(table, ORDER, marks).of("Anna").drop_waits == 2
+    assert replay(table, ORDER, marks).of("Anna").turns_left == 2
 
 
 @pytest.mark.parametrize("blocks", [False, True])
 def test_hit_blocks_laydown_for_the_next_turn_only(blocks):
     table = rules(hit_blocks_laydown=blocks)
     marks = [Mark(HIT, "Ben")]
-    assert replay(table, ORDER, marks).of("Ben").no_laydown is blocks
-    assert not replay(table, ORDER, marks).of("Anna").no_laydown
+    assert replay(table, ORDER, marks).of("Ben").no_laydown == ("next turn" if blocks else None)
+    assert replay(table, ORDER, marks).of("Anna").no_laydown is None
     marks += turns(1)  # Ben's turn: still blocked
-    assert replay(table, ORDER, marks).of("Ben").no_laydown is blocks
+    assert replay(table, ORDER, marks).of("Ben").no_laydown == ("this turn" if blocks else None)
     marks += turns(1)  # past it
-    assert not replay(table, ORDER, marks).of("Ben").no_laydown
+    assert replay(table, ORDER, marks).of("Ben").no_laydown is None
 
 
 @pytest.mark.parametrize("must", [False, True])
@@ -128,9 +141,19 @@ def test_standing_words_name_the_player_the_turns_and_the_rule():
         [Mark(SPREAD, "Anna"), Mark(HIT, "Anna")],
     )
     words = standing_words(state.of("Anna"))
-    assert words.startswith("Anna may not drop for 3 more turns")
-    assert "wait_after_spread" in words and "hit_blocks_laydown" in words
+    assert words.startswith("Anna may not drop on their next 3 turns: laid a new spread")
+    assert "wait_after_spread" in words
+    assert "may not lay down a spread next turn (house rule hit_blocks_laydown)" in words
     assert standing_words(state.of("Ben")) == "Ben may drop."
+    # On Anna's own held turn the words say "this turn".
+    later = replay(
+        rules(wait_after_spread=3, hit_blocks_laydown=True),
+        ORDER,
+        [Mark(SPREAD, "Anna"), Mark(HIT, "Anna"), *turns(3)],
+    )
+    words = standing_words(later.of("Anna"))
+    assert words.startswith("Anna may not drop this turn or on their next 2 turns")
+    assert "may not lay down a spread this turn" in words
 
 
 @pytest.mark.parametrize("wait", WAITS)
@@ -174,8 +197,10 @@ def test_waits_never_exceed_what_the_rules_allow(history, spread_wait, hit_wait,
     for waiting in state.players:
         # The turn in play counts too, when it is the waiting player's own.
         in_play = 1 if waiting.name == state.player else 0
-        assert 0 <= waiting.drop_waits <= max(spread_wait, hit_wait) + in_play
-        assert waiting.may_drop is (waiting.drop_waits == 0)
+        assert 0 <= waiting.turns_left <= max(spread_wait, hit_wait) + in_play
+        assert waiting.may_drop is (waiting.turns_left == 0)
         assert (drop_refusal(table, state, waiting.name) is None) is waiting.may_drop
+        if waiting.now:  # held on the turn in play: it is theirs, and they may not drop
+            assert waiting.name == state.player and not waiting.may_drop
         if not blocks:
-            assert not waiting.no_laydown
+            assert waiting.no_laydown is None
