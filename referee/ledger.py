@@ -566,6 +566,7 @@ def tally(db: Session, table: GameTable) -> dict[int, Standing]:
         .join(Hand, Hand.id == HandNet.hand_id)
         .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
         .group_by(HandNet.player_id)
+        .order_by(HandNet.player_id)  # PostgreSQL groups in no set order
     ).all()
     return {player_id: (total, points) for player_id, total, points in rows}
 
