@@ -17,12 +17,17 @@ def table_or_404(table_id: int, *, write: bool = False) -> GameTable:
     return access.require(table, g.role, write=write)
 
 
+def can_write() -> bool:
+    """Whether this browser holds the scorekeeper link of the table it opened."""
+    return g.get("role") == access.SCOREKEEPER
+
+
 def render(template: str, partial: str | None = None, **context) -> ResponseReturnValue:
     """The whole page, or only the partial that htmx swaps (never on a history restore)."""
     wants_partial = (
         partial is not None and request.htmx and not request.htmx.history_restore_request
     )
-    context.setdefault("can_write", g.get("role") == access.SCOREKEEPER)
+    context.setdefault("can_write", can_write())
     table = context.get("table")
     if table is not None and "deal" not in context and not wants_partial:
         # Whose deal it is shows on every table page (the table page has its own card).

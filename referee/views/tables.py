@@ -2,7 +2,7 @@
 
 import random
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import access, ledger, turns
@@ -24,7 +24,7 @@ from referee.rules.wording import rule_sentences
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import hands_left, points_leaders
 from referee.storage import session
-from referee.views import render, table_or_404
+from referee.views import can_write, render, table_or_404
 from referee.views.chart import MAX_POINTS, tally_chart
 
 bp = Blueprint("tables", __name__)
@@ -117,7 +117,7 @@ def table_context(table: GameTable) -> dict:
         "turn": _turn(table, rules, players, deal),
         "reminder": reminder(rules),
         # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
-        "can_write": g.get("role") == access.SCOREKEEPER,
+        "can_write": can_write(),
         "kinds": playable_kinds(rules),
         "tally": tally,
         "played": played,
