@@ -269,6 +269,16 @@ def hand_form(
     return HandForm()
 
 
+def form_count(text: str | None, digits: int) -> int | None:
+    """A count one of our forms sent back (a hand's version, how many marks a screen
+    showed): ASCII digits only, at most `digits` of them, else None. str.isdigit alone
+    lets '²' through, which int() then refuses."""
+    text = text or ""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 

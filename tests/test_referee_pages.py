@@ -222,6 +222,17 @@ def test_a_tap_from_a_stale_screen_changes_nothing(web, rows):
     assert rows(TurnMark) == 0
 
 
+@pytest.mark.parametrize("garbled", ["²", "١", "-1", "1e3", "9" * 12, ""])
+def test_a_garbled_count_from_a_form_changes_nothing_and_is_no_error(web, rows, garbled):
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_spread": 2})
+    enter_hand(web, table, {"kind": "out", "player": "Ben"})
+    assert mark(web, table, "turn", garbled).status_code == 303  # shown as it is now
+    void = web.post(f"/t/{table}/hands/1/void", {"version": garbled}, page=f"/t/{table}/hands/1")
+    assert void.status_code == 409  # the hand as it is, nothing voided
+    assert rows(TurnMark) == 0 and rows(Hand, Hand.void == True) == 0  # noqa: E712
+
+
 def test_a_tap_that_was_not_counted_says_so(web, rows):
     table = start_table(web)
     set_rules(web, table, {"wait_after_spread": 2})

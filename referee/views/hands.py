@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
 from referee import access, exact_json, ledger, turns
-from referee.forms import VoidForm, entry_key, hand_form, hand_outcome, not_numbers
+from referee.forms import VoidForm, entry_key, form_count, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
@@ -162,8 +162,7 @@ def _who() -> str:
 
 def _version(form) -> int:
     """The version of the hand the form was filled from (0 when missing: never current)."""
-    value = form.version.data or ""
-    return int(value) if value.isdigit() and len(value) < 10 else 0
+    return form_count(form.version.data, 9) or 0
 
 
 def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:

@@ -4,6 +4,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 
 from referee import ledger, turns
+from referee.forms import form_count
 from referee.rules.waiting import HIT, SPREAD, TURN
 from referee.storage import session
 from referee.views import table_or_404
@@ -20,8 +21,8 @@ FULL = f"This hand has {turns.MAX_MARKS} marks, the most one hand keeps: save th
 
 def _seen() -> int:
     """How many marks the tapped screen showed (never a match when garbled)."""
-    value = request.form.get("seen", "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else -1
+    seen = form_count(request.form.get("seen"), 5)
+    return -1 if seen is None else seen
 
 
 def _apply(table) -> str | None:
