@@ -15,16 +15,10 @@ from referee import ledger
 from referee.ledger import Deal
 from referee.models import GameTable, Player, TurnMark
 from referee.rules import HouseRules
+from referee.rules.deal import play_order
 from referee.rules.waiting import MARK_KINDS, TURN, Mark, TurnState, replay
 
 MAX_MARKS = 400  # a long hand at six players is well under a hundred turns
-
-
-def play_order(players: Sequence[Player], deal: Deal) -> list[Player]:
-    """Seated players in the order of play: the first player, then to the left."""
-    at_table = ledger.seated(players)
-    start = at_table.index(deal.first)
-    return at_table[start:] + at_table[:start]
 
 
 def turn_state(
@@ -33,7 +27,7 @@ def turn_state(
     """Who may drop on the turn in play, and how many marks that rests on."""
     names = {p.id: p.name for p in players}
     marks = ledger.marks_in_play(db, table)
-    order = [p.name for p in play_order(players, deal)]
+    order = [p.name for p in play_order(ledger.seated(players), deal.first)]
     state = replay(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
     return state, len(marks)
 

@@ -47,6 +47,12 @@ def first_player(seats: Sequence[Seat], dealer: Seat) -> Seat:
     return seats[(seats.index(dealer) + 1) % len(seats)]
 
 
+def play_order(seats: Sequence[Seat], first: Seat) -> list[Seat]:
+    """The order of a hand's turns: the first player, then on to the left round the table."""
+    start = seats.index(first)
+    return [*seats[start:], *seats[:start]]
+
+
 def _check_seating(order: Sequence[Seat], seated: Collection[Seat]) -> None:
     """Someone is seated, and every seated player has a place in the seating order."""
     if not seated:

@@ -135,11 +135,12 @@ def _turn(table: GameTable, rules: HouseRules, players: list, deal: ledger.Deal)
     if not tracks_turns(rules):
         return None
     state, seen = turns.turn_state(session(), table, rules, players, deal)
-    order = turns.play_order(players, deal)
+    by_name = {p.name: p for p in players}
     return {
         "state": state,
         "seen": seen,
-        "rows": [(p, state.of(p.name), standing_words(state.of(p.name))) for p in order],
+        # In the order of play, as the state lists them.
+        "rows": [(by_name[w.name], w, standing_words(w)) for w in state.players],
     }
 
 

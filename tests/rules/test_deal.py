@@ -12,6 +12,7 @@ from referee.rules.deal import (
     first_player,
     full_deck,
     next_dealer,
+    play_order,
 )
 
 ABCD = ["Anna", "Ben", "Carla", "Dev"]
@@ -180,3 +181,8 @@ def test_the_cut_refuses_no_players_or_a_name_twice():
         cut_for_deal([], random.Random(1))
     with pytest.raises(ValueError):
         cut_for_deal(["Anna", "Anna"], random.Random(1))
+
+
+def test_the_order_of_play_starts_with_the_first_player_and_goes_round():
+    assert play_order(["Anna", "Ben", "Carla", "Dan"], "Carla") == ["Carla", "Dan", "Anna", "Ben"]
+    assert play_order(["Anna", "Ben"], "Anna") == ["Anna", "Ben"]
