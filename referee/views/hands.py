@@ -46,12 +46,12 @@ def _hand_page(
     form,
     *,
     hand: Hand | None = None,
+    waiting: TurnState | None = None,
 ) -> ResponseReturnValue:
-    """Check, preview or save a hand form."""
+    """Check, preview or save a hand form (`waiting`: who may not drop, for a new drop)."""
     db = session()
     errors: dict[str, str] = {}
     settlement = None
-    waiting = _waiting(table, rules, kind) if hand is None else None
     if form.is_submitted():
         errors = not_numbers(form, players)
         outcome = hand_outcome(kind, form, players)
@@ -96,14 +96,14 @@ def _hand_page(
     return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
 
 
-def _waiting(table: GameTable, rules: HouseRules, kind: str) -> TurnState | None:
+def _waiting(
+    table: GameTable, rules: HouseRules, kind: str, everyone: list[Player], deal: ledger.Deal
+) -> TurnState | None:
     """For a new drop: who is still waiting to drop in the hand in play, when the rules
     make anyone wait."""
     if kind != "drop" or not drop_can_wait(rules):
         return None
-    db = session()
-    everyone = ledger.players_of(db, table)
-    state, _ = turns.turn_state(db, table, rules, everyone, ledger.next_deal(db, table, everyone))
+    state, _ = turns.turn_state(session(), table, rules, everyone, deal)
     return state
 
 
@@ -147,11 +147,10 @@ def _form_page(
 def counted(table: GameTable, kind: str, player: Player, total: int) -> ResponseReturnValue:
     """Back from counting a player's cards: the new hand's form as it was left, with that
     player's total filled in and nothing checked yet (the other boxes may still be empty)."""
-    rules, players, form = _new_hand(table, kind)
+    rules, players, form, waiting = _new_hand(table, kind)
     box = form[f"total_{player.id}"]
     box.data, box.raw_data = total, [str(total)]
     form.previewed.data = ""
-    waiting = _waiting(table, rules, kind)
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
 
 
@@ -202,20 +201,23 @@ def _saved(table: GameTable, message: str) -> ResponseReturnValue:
 def new(table_id: int, kind: str) -> ResponseReturnValue:
     """One screen per outcome, asking only what the house rules need."""
     table = table_or_404(table_id, write=True)
-    rules, players, form = _new_hand(table, kind)
-    return _hand_page(table, kind, rules, players, form)
+    rules, players, form, waiting = _new_hand(table, kind)
+    return _hand_page(table, kind, rules, players, form, waiting=waiting)
 
 
-def _new_hand(table: GameTable, kind: str) -> tuple[HouseRules, list[Player], FlaskForm]:
-    """The rules in force, the seated players and the form of a new hand of this kind as
-    the request filled it (404 for a kind these rules do not play)."""
+def _new_hand(
+    table: GameTable, kind: str
+) -> tuple[HouseRules, list[Player], FlaskForm, TurnState | None]:
+    """The rules in force, the seated players, the form of a new hand of this kind as the
+    request filled it (404 for a kind these rules do not play), and who may not drop."""
     db = session()
     _, rules = ledger.current_rules(db, table)
     kind = _kind_or_404(kind, rules)
     everyone = ledger.players_of(db, table)
     players = ledger.seated(everyone)
-    form = hand_form(kind, rules, players, ledger.next_deal(db, table, everyone).dealer)
-    return rules, players, form
+    deal = ledger.next_deal(db, table, everyone)
+    form = hand_form(kind, rules, players, deal.dealer)
+    return rules, players, form, _waiting(table, rules, kind, everyone, deal)
 
 
 @bp.get("/")
