@@ -9,11 +9,12 @@ workers share the count) and answered 404, then 429 while someone keeps guessing
 
 import secrets
 import time
+from typing import Any, cast
 
 from flask import abort, request, session
-from sqlalchemy import update
+from sqlalchemy import CursorResult, Update, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from referee.models import GameTable, Guess
 
@@ -113,23 +114,24 @@ def guessing_too_fast(db: Session, table_id: int) -> bool:
     return False
 
 
+def _one_more(bucket: str, minute: int) -> Update:
+    """Add one to a bucket's count for this minute, in SQL (workers count at once)."""
+    return (
+        update(Guess)
+        .where(col(Guess.bucket) == bucket, col(Guess.minute) == minute)
+        .values(count=col(Guess.count) + 1)
+    )
+
+
 def count_wrong_guess(db: Session, table_id: int) -> None:
     """One more wrong token for this table and this address, this minute."""
     minute = int(time.time() // 60)
     for bucket in _buckets(table_id).values():
-        bumped = db.execute(
-            update(Guess)
-            .where(Guess.bucket == bucket, Guess.minute == minute)
-            .values(count=Guess.count + 1)
-        )
-        if bumped.rowcount == 0:
+        bumped = db.execute(_one_more(bucket, minute))
+        if cast(CursorResult[Any], bumped).rowcount == 0:
             try:
                 with db.begin_nested():
                     db.add(Guess(bucket=bucket, minute=minute, count=1))
             except IntegrityError:  # another worker counted the first guess just now
-                db.execute(
-                    update(Guess)
-                    .where(Guess.bucket == bucket, Guess.minute == minute)
-                    .values(count=Guess.count + 1)
-                )
+                db.execute(_one_more(bucket, minute))
     db.commit()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import inspect
+from sqlalchemy import Connection, inspect
 
 from referee.storage import make_engine
 
@@ -19,6 +19,14 @@ def alembic_config(url: str) -> Config:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
+
+
+def _foreign_keys_off(connection: Connection) -> None:
+    """PRAGMA foreign_keys straight to the driver: through SQLAlchemy it would open a
+    transaction, inside which SQLite ignores it."""
+    driver = connection.connection.driver_connection
+    if driver is not None:  # None only once the connection is closed
+        driver.execute("PRAGMA foreign_keys = OFF")
 
 
 def upgrade(url: str, revision: str = "head") -> None:
@@ -36,7 +44,7 @@ def upgrade(url: str, revision: str = "head") -> None:
                 # SQLite changes a table by copying it, which a foreign key to it refuses:
                 # keys are off for the migration (outside any transaction, or it is ignored)
                 # and checked whole before the migration commits.
-                connection.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")
+                _foreign_keys_off(connection)
             with connection.begin():
                 tables = set(inspect(connection).get_table_names())
                 config.attributes["connection"] = connection

@@ -23,7 +23,10 @@ connection = config.attributes.get("connection")
 if connection is not None:
     run(connection)
 else:  # the alembic command line, for making a new revision
-    engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    url = config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise SystemExit("set sqlalchemy.url to the database to compare the models with")
+    engine = create_engine(url)
     with engine.begin() as connection:
         run(connection)
     engine.dispose()

@@ -8,7 +8,7 @@ Create Date: 2026-11-30 23:34:21.677492
 from collections.abc import Sequence
 
 import sqlalchemy as sa
-import sqlmodel
+import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision: str = "0001"
