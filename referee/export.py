@@ -38,7 +38,7 @@ from referee.models import (
     RulesVersion,
 )
 from referee.rules import PRESETS, HouseRules, Refusal, parse_outcome
-from referee.rules.outcome import MAX_PLAYERS, MIN_PLAYERS, Outcome, check_name
+from referee.rules.outcome import MAX_PLAYERS, MIN_PLAYERS, Outcome, check_name, names_given
 from referee.scoring import Settlement, settle
 
 FORMAT = "tonk-referee.table"
@@ -362,9 +362,8 @@ def _outcome(value: Any, path: str, names: Sequence[str]) -> Outcome:
         outcome = parse_outcome(value)
     except Refusal as refusal:
         _refuse(_at(path, refusal.field) if refusal.field != "outcome" else path, refusal.message)
-    named = [outcome.player, outcome.last_draw, *outcome.totals]
-    for name in named:
-        if name is not None and name not in names:
+    for _, name in names_given(outcome):
+        if name not in names:
             _refuse(
                 path,
                 f"{name[:40]!r} is not one of the hand's players then ({', '.join(names)})",

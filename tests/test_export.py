@@ -408,7 +408,7 @@ TAMPERED = [
      "not one of"),
     (_set(["hands", 2, "changes", 0, "after", "kind"], "cheat"),
      "hands[2].changes[0].after.kind", "not a way a hand ends"),
-    (_set(["hands", 2, "changes", 0, "after", "player"], "Zed"), "hands[2].changes[0].after",
+    (_set(["hands", 2, "changes", 0, "after", "last_draw"], "Zed"), "hands[2].changes[0].after",
      "not one of the hand's players"),
     (_set(["hands", 1, "entry_key"], "k" * 20), "hands[1].entry_key", "same key"),
     (_set(["rules_versions", 0, "rules", "stake"], Decimal("0.001")),

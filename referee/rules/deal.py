@@ -120,7 +120,7 @@ def cut_for_deal(players: Sequence[str], rng: random.Random, deck: str = "52") -
     if len(players) > len(full_deck(deck)):
         raise ValueError("more players than cards in the deck")
     cutting = list(players)
-    rounds = []
+    rounds: list[tuple[tuple[str, Card], ...]] = []
     while len(rounds) < MAX_CUT_ROUNDS:
         cards = full_deck(deck)
         rng.shuffle(cards)

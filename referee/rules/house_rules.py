@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from difflib import get_close_matches
-from typing import Any
+from typing import Any, Literal, TypeGuard, get_args
 
 from referee.rules.refusal import Refusal
 
@@ -20,6 +20,18 @@ MAX_BANDS = 8
 MAX_DEALT_TOTAL = 120  # twelve ten-valued cards
 MAX_UNIT_LENGTH = 12
 LOW_TONK_BELOW = 25  # 000: dealt totals under 25 are low tonks, 25 and over high ones
+
+HandSize = Literal[3, 5, 7, 12]
+Deck = Literal["52", "40"]
+Scoring = Literal["chips", "points"]
+DealTonkClash = Literal["draw", "low_beats_high", "high_beats_low"]
+CaughtBonusFrom = Literal["others", "all", "none"]
+CaughtBonusTie = Literal["none", "all"]
+StockOutTie = Literal["draw", "all", "last_draw"]
+DropWhen = Literal["before_draw", "any_time"]
+Ace = Literal["low", "low_or_high"]
+DiscardTake = Literal["top", "top_two"]
+FirstDiscard = Literal["turn_up", "first_player"]
 
 TABLE = "Table"
 DEAL_TONK = "Tonk on the deal"
@@ -59,14 +71,14 @@ class Check:
     optional: bool = False
 
 
-def _is_whole(value: Any) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def whole(low: int, high: int, *, optional: bool = False) -> Check:
     """A whole number from `low` to `high`; with `optional`, also null (off)."""
 
-    def clean(value: Any) -> int | None:
+    def clean(value: object) -> int | None:
         if value is None and optional:
             return None
         if not _is_whole(value) or not low <= value <= high:
@@ -79,12 +91,12 @@ def whole(low: int, high: int, *, optional: bool = False) -> Check:
 
 def choice(*values: str | int) -> Check:
     """One of a few names (or card counts); 5 and "5" are not the same answer."""
-    kinds = {type(v) for v in values}
 
-    def clean(value: Any) -> str | int:
-        if type(value) not in kinds or value not in values:
-            raise _NotAllowed
-        return value
+    def clean(value: object) -> str | int:
+        for allowed in values:
+            if type(value) is type(allowed) and value == allowed:
+                return allowed
+        raise _NotAllowed
 
     shown = [f'"{v}"' if isinstance(v, str) else str(v) for v in values]
     return Check(", ".join(shown[:-1]) + " or " + shown[-1], clean, "choice", choices=values)
@@ -93,7 +105,7 @@ def choice(*values: str | int) -> Check:
 def flag() -> Check:
     """true or false, nothing else (not 0, 1 or "yes")."""
 
-    def clean(value: Any) -> bool:
+    def clean(value: object) -> bool:
         if not isinstance(value, bool):
             raise _NotAllowed
         return value
@@ -120,7 +132,7 @@ def money() -> Check:
 def short_text(limit: int) -> Check:
     """A short label without control characters, trimmed."""
 
-    def clean(value: Any) -> str:
+    def clean(value: object) -> str:
         if not isinstance(value, str):
             raise _NotAllowed
         value = value.strip()
@@ -169,15 +181,13 @@ class HouseRules:
 
     stake: Decimal = option(Decimal("1.00"), money(), TABLE)
     unit: str = option("chips", short_text(MAX_UNIT_LENGTH), TABLE)
-    hand_size: int = option(5, choice(3, 5, 7, 12), TABLE)
-    deck: str = option("52", choice("52", "40"), TABLE)
-    scoring: str = option("chips", choice("chips", "points"), TABLE)
+    hand_size: HandSize = option(5, choice(*get_args(HandSize)), TABLE)
+    deck: Deck = option("52", choice(*get_args(Deck)), TABLE)
+    scoring: Scoring = option("chips", choice(*get_args(Scoring)), TABLE)
     points_target_hands: int | None = option(None, whole(1, 10_000, optional=True), TABLE)
 
     deal_tonks: tuple[Band, ...] = option((Band(49, 50, 2),), bands(), DEAL_TONK)
-    deal_tonk_clash: str = option(
-        "draw", choice("draw", "low_beats_high", "high_beats_low"), DEAL_TONK
-    )
+    deal_tonk_clash: DealTonkClash = option("draw", choice(*get_args(DealTonkClash)), DEAL_TONK)
 
     tonk_out_pays: int = option(2, whole(1, 10), GOING_OUT)
     tonk_out_six_pays: int | None = option(None, whole(1, 10, optional=True), GOING_OUT)
@@ -188,20 +198,22 @@ class HouseRules:
     drop_win_pays: int = option(1, whole(1, 10), DROPPING)
     caught_on_tie: bool = option(True, flag(), DROPPING)
     caught_pays: int = option(2, whole(1, 10), DROPPING)
-    caught_bonus_from: str = option("others", choice("others", "all", "none"), DROPPING)
-    caught_bonus_tie: str = option("none", choice("none", "all"), DROPPING)
+    caught_bonus_from: CaughtBonusFrom = option(
+        "others", choice(*get_args(CaughtBonusFrom)), DROPPING
+    )
+    caught_bonus_tie: CaughtBonusTie = option("none", choice(*get_args(CaughtBonusTie)), DROPPING)
 
     stock_out_pays: int = option(1, whole(1, 10), STOCK_OUT)
-    stock_out_tie: str = option("draw", choice("draw", "all", "last_draw"), STOCK_OUT)
+    stock_out_tie: StockOutTie = option("draw", choice(*get_args(StockOutTie)), STOCK_OUT)
 
-    drop_when: str = option("before_draw", choice("before_draw", "any_time"), TABLE_TALK)
+    drop_when: DropWhen = option("before_draw", choice(*get_args(DropWhen)), TABLE_TALK)
     wait_after_spread: int = option(0, whole(0, 5), TABLE_TALK)
     wait_after_hit: int = option(0, whole(0, 5), TABLE_TALK)
     hit_blocks_laydown: bool = option(False, flag(), TABLE_TALK)
     must_spread: bool = option(False, flag(), TABLE_TALK)
-    ace: str = option("low", choice("low", "low_or_high"), TABLE_TALK)
-    discard_take: str = option("top", choice("top", "top_two"), TABLE_TALK)
-    first_discard: str = option("turn_up", choice("turn_up", "first_player"), TABLE_TALK)
+    ace: Ace = option("low", choice(*get_args(Ace)), TABLE_TALK)
+    discard_take: DiscardTake = option("top", choice(*get_args(DiscardTake)), TABLE_TALK)
+    first_discard: FirstDiscard = option("turn_up", choice(*get_args(FirstDiscard)), TABLE_TALK)
     slapping: bool = option(False, flag(), TABLE_TALK)
     same_turn_discard: bool = option(False, flag(), TABLE_TALK)
 
@@ -262,12 +274,14 @@ def option_keys() -> list[str]:
 
 def option_group(key: str) -> str:
     """The spec's heading that an option sits under."""
-    return OPTIONS[key].metadata["group"]
+    group: str = OPTIONS[key].metadata["group"]
+    return group
 
 
 def check_of(key: str) -> Check:
     """What an option allows: its words, and the shape a form asks it in."""
-    return OPTIONS[key].metadata["check"]
+    check: Check = OPTIONS[key].metadata["check"]
+    return check
 
 
 def _shown(value: Any) -> str:

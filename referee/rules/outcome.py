@@ -5,9 +5,9 @@ refuses what the house rules say cannot be (section 2 and 2.8 of the spec), so
 that scoring only ever settles a hand that could have been played.
 """
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, get_args
 
 from referee.rules.cards import dealt_totals
 from referee.rules.house_rules import HouseRules
@@ -17,8 +17,9 @@ from referee.rules.wording import bands_in_words, names_in_words
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_NAME_LENGTH = 40
 
-KINDS = ("deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out")
-KIND_WORDS = {
+Kind = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+KIND_WORDS: dict[str, str] = {
     "deal_tonk": "tonk on the deal",
     "tonk_out": "tonk out",
     "double_double": "double-double",
@@ -26,32 +27,95 @@ KIND_WORDS = {
     "drop": "drop",
     "stock_out": "stock ran out",
 }
-WENT_OUT = ("tonk_out", "double_double", "out")
+WENT_OUT: tuple[Kind, ...] = ("tonk_out", "double_double", "out")
 FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a hand ended: its kind and only the facts that kind needs."""
-
-    kind: str
-    player: str | None = None
-    totals: Mapping[str, int] = field(default_factory=dict)
-    spread_six: bool | None = None
-    last_draw: str | None = None
+class _Ending:
+    """What every outcome shares: written as the settle contract writes it."""
 
     def to_json(self) -> dict[str, Any]:
-        """The outcome as the settle contract writes it, without empty fields."""
-        data: dict[str, Any] = {"kind": self.kind}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.totals:
-            data["totals"] = dict(self.totals)
-        if self.spread_six is not None:
-            data["spread_six"] = self.spread_six
-        if self.last_draw is not None:
-            data["last_draw"] = self.last_draw
+        """The outcome as the settle contract writes it: the kind, then only the facts given
+        (no empty totals, no unanswered question), in the contract's order."""
+        data: dict[str, Any] = {}
+        for told in fields(self):
+            value = getattr(self, told.name)
+            if isinstance(value, Mapping):
+                value = dict(value) or None
+            if value is not None:
+                data[told.name] = value
         return data
+
+
+@dataclass(frozen=True)
+class DealTonk(_Ending):
+    """2.1: the dealt totals of who shows a tonk (of everyone, in points mode)."""
+
+    kind: Literal["deal_tonk"] = field(default="deal_tonk", init=False)
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TonkOut(_Ending):
+    """2.2: `player` went out by spreading and hitting; `spread_six` when the rules ask."""
+
+    kind: Literal["tonk_out"] = field(default="tonk_out", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+    spread_six: bool | None = None
+
+
+@dataclass(frozen=True)
+class DoubleDouble(_Ending):
+    """2.3: `player` went out second, straight after the first."""
+
+    kind: Literal["double_double"] = field(default="double_double", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Out(_Ending):
+    """2.4: `player` went out by discarding their last card."""
+
+    kind: Literal["out"] = field(default="out", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Drop(_Ending):
+    """2.5: `player` dropped; everyone's total decides whether the drop won."""
+
+    kind: Literal["drop"] = field(default="drop", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StockOut(_Ending):
+    """2.6: the stock ran out; everyone's total, and who drew last when the rules ask."""
+
+    kind: Literal["stock_out"] = field(default="stock_out", init=False)
+    totals: Mapping[str, int] = field(default_factory=dict)
+    last_draw: str | None = None
+
+
+Outcome = DealTonk | TonkOut | DoubleDouble | Out | Drop | StockOut
+"""How a hand ended: one class per kind, each with only the facts that kind has."""
+
+WentOut = TonkOut | DoubleDouble | Out
+
+
+def names_given(outcome: Outcome) -> Iterator[tuple[str, str]]:
+    """Each name an outcome gives, with the field that gives it: player, last_draw, totals."""
+    if not isinstance(outcome, DealTonk | StockOut):
+        yield "player", outcome.player
+    if isinstance(outcome, StockOut) and outcome.last_draw is not None:
+        yield "last_draw", outcome.last_draw
+    for name in outcome.totals:
+        yield "totals", name
 
 
 def check_players(players: Any) -> tuple[str, ...]:
@@ -92,7 +156,8 @@ def check_name(name: Any) -> str:
 
 
 def parse_outcome(data: Any) -> Outcome:
-    """A typed outcome from JSON; the shape only, the house rules come in `check_outcome`."""
+    """A typed outcome from JSON: its shape, and the facts its kind has, no more, no fewer;
+    whether it can be under the house rules is for `check_outcome`."""
     if not isinstance(data, Mapping):
         raise Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
     for key in data:
@@ -102,12 +167,7 @@ def parse_outcome(data: Any) -> Outcome:
                 + ", ".join(FIELDS),
                 field="outcome",
             )
-    kind = data.get("kind")
-    if kind not in KINDS:
-        raise Refusal(
-            f"kind: {str(kind)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
-            field="kind",
-        )
+    kind = _kind(data.get("kind"))
     totals = data.get("totals", {})
     if not isinstance(totals, Mapping):
         raise Refusal("totals: give each player's total as name: points", field="totals")
@@ -124,7 +184,44 @@ def parse_outcome(data: Any) -> Outcome:
     spread_six = data.get("spread_six")
     if spread_six is not None and not isinstance(spread_six, bool):
         raise Refusal("spread_six: answer true or false", field="spread_six")
-    return Outcome(kind, data.get("player"), dict(totals), spread_six, data.get("last_draw"))
+    # A player's name or last_draw given as null was refused above: here given means present.
+    if kind in ("deal_tonk", "stock_out"):
+        if "player" in data:
+            raise Refusal(
+                f"player: a {KIND_WORDS[kind]} has no single player; leave player out",
+                field="player",
+            )
+    elif "player" not in data:
+        raise Refusal(f"player: say who {_who_verb(kind)}", field="player")
+    if kind != "stock_out" and "last_draw" in data:
+        raise Refusal("last_draw: only asked when the stock ran out", field="last_draw")
+    if kind != "tonk_out" and spread_six is not None:
+        raise Refusal("spread_six: only asked for a tonk out", field="spread_six")
+    totals = dict(totals)
+    match kind:
+        case "deal_tonk":
+            return DealTonk(totals)
+        case "tonk_out":
+            return TonkOut(data["player"], totals, spread_six)
+        case "double_double":
+            return DoubleDouble(data["player"], totals)
+        case "out":
+            return Out(data["player"], totals)
+        case "drop":
+            return Drop(data["player"], totals)
+        case "stock_out":
+            return StockOut(totals, data.get("last_draw"))
+
+
+def _kind(value: Any) -> Kind:
+    """One of the ways a hand ends, refused with the list of them."""
+    for kind in KINDS:
+        if value == kind:
+            return kind
+    raise Refusal(
+        f"kind: {str(value)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
+        field="kind",
+    )
 
 
 def playable_kinds(rules: HouseRules) -> list[str]:
@@ -168,31 +265,17 @@ def lowest(totals: Mapping[str, int], players: Sequence[str]) -> tuple[int, list
 
 def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
     """Refuse an outcome that cannot be under these rules, naming player, total and rule."""
-    for key in ("player", "last_draw"):
-        _check_known(getattr(outcome, key), players, key)
-    for name in outcome.totals:
-        _check_known(name, players, "totals")
-    if outcome.kind in WENT_OUT or outcome.kind == "drop":
-        if outcome.player is None:
-            raise Refusal(f"player: say who {_who_verb(outcome.kind)}", field="player")
-    elif outcome.player is not None:
-        raise Refusal(
-            f"player: a {KIND_WORDS[outcome.kind]} has no single player; leave player out",
-            field="player",
-        )
-    if outcome.kind != "stock_out" and outcome.last_draw is not None:
-        raise Refusal("last_draw: only asked when the stock ran out", field="last_draw")
-    if outcome.kind != "tonk_out" and outcome.spread_six is not None:
-        raise Refusal("spread_six: only asked for a tonk out", field="spread_six")
+    for key, name in names_given(outcome):
+        _check_known(name, players, key)
+    match outcome:
+        case DealTonk():
+            _check_deal_tonk(rules, players, outcome)
+        case Drop() | StockOut():
+            _check_everyone_counted(rules, players, outcome)
+        case _:
+            _check_went_out(rules, players, outcome)
 
-    if outcome.kind == "deal_tonk":
-        _check_deal_tonk(rules, players, outcome)
-    elif outcome.kind in ("drop", "stock_out"):
-        _check_everyone_counted(rules, players, outcome)
-    else:
-        _check_went_out(rules, players, outcome)
-
-    if outcome.kind == "tonk_out" and needs_spread_six(rules) and outcome.spread_six is None:
+    if isinstance(outcome, TonkOut) and needs_spread_six(rules) and outcome.spread_six is None:
         rule = "tonk_out_six_pays" if rules.tonk_out_six_pays is not None else "tonk_out_needs_six"
         raise Refusal(
             f"spread_six: say whether {outcome.player} laid six cards as new spreads in the last "
@@ -200,13 +283,9 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
             field="spread_six",
             player=outcome.player,
         )
-    if outcome.kind == "double_double" and rules.double_double_pays is None:
-        raise Refusal(
-            "kind: double-double is not played at this table (house rule double_double_pays "
-            "is not set)",
-            field="kind",
-        )
-    if outcome.kind == "stock_out" and rules.stock_out_tie == "last_draw":
+    if isinstance(outcome, DoubleDouble):
+        double_double_stakes(rules)
+    if isinstance(outcome, StockOut) and rules.stock_out_tie == "last_draw":
         low, tied = lowest(outcome.totals, players)
         if len(tied) > 1 and outcome.last_draw is None:
             raise Refusal(
@@ -216,12 +295,23 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
             )
 
 
-def _who_verb(kind: str) -> str:
+def double_double_stakes(rules: HouseRules) -> int:
+    """What a double-double pays here (2.3); refused where the house does not play it."""
+    if rules.double_double_pays is None:
+        raise Refusal(
+            "kind: double-double is not played at this table (house rule double_double_pays "
+            "is not set)",
+            field="kind",
+        )
+    return rules.double_double_pays
+
+
+def _who_verb(kind: Kind) -> str:
     return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
 
 
-def _check_known(name: str | None, players: Sequence[str], key: str) -> None:
-    if name is not None and name not in players:
+def _check_known(name: str, players: Sequence[str], key: str) -> None:
+    if name not in players:
         raise Refusal(
             f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
             f"{names_in_words(list(players))})",
@@ -230,7 +320,7 @@ def _check_known(name: str | None, players: Sequence[str], key: str) -> None:
         )
 
 
-def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTonk) -> None:
     """2.1: every claimed tonk lies in a band and can be dealt; in points, everyone's total."""
     if not rules.deal_tonks:
         raise Refusal(
@@ -239,7 +329,7 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: Outcome
         )
     points = rules.scoring == "points"
     if points:
-        _check_all_present(players, outcome, "a tonk on the deal in points mode")
+        _check_all_present(players, outcome.totals, "a tonk on the deal in points mode")
     elif not outcome.totals:
         raise Refusal(
             "totals: give the dealt total of each player who shows a tonk", field="totals"
@@ -272,15 +362,17 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: Outcome
         )
 
 
-def _check_everyone_counted(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+def _check_everyone_counted(
+    rules: HouseRules, players: Sequence[str], outcome: Drop | StockOut
+) -> None:
     """2.5, 2.6, 2.8: a drop or a stock-out needs every total, each one that can be held."""
-    _check_all_present(players, outcome, f"a {KIND_WORDS[outcome.kind]}")
+    _check_all_present(players, outcome.totals, f"a {KIND_WORDS[outcome.kind]}")
     for name in players:
-        dropper = outcome.kind == "drop" and name == outcome.player
+        dropper = isinstance(outcome, Drop) and name == outcome.player
         _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
 
 
-def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut) -> None:
     """Going out: totals only in points mode, from everyone still holding cards (2.7)."""
     if rules.scoring != "points":
         if outcome.totals:
@@ -291,7 +383,7 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: Outcome)
             )
         return
     # Who went out holds no cards; in a double-double, so does the one who went out first.
-    may_be_empty = 2 if outcome.kind == "double_double" else 1
+    may_be_empty = 2 if isinstance(outcome, DoubleDouble) else 1
     empty = [name for name in players if outcome.totals.get(name, 0) == 0]
     if outcome.totals.get(outcome.player, 0) != 0:
         raise Refusal(
@@ -312,9 +404,9 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: Outcome)
             _check_held_total(rules, name, outcome.totals[name], dropper=False)
 
 
-def _check_all_present(players: Sequence[str], outcome: Outcome, what: str) -> None:
+def _check_all_present(players: Sequence[str], totals: Mapping[str, int], what: str) -> None:
     for name in players:
-        if name not in outcome.totals:
+        if name not in totals:
             raise Refusal(
                 f"totals: {name}'s total is missing; {what} needs everyone's total",
                 field="totals",

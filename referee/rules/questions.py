@@ -271,7 +271,7 @@ def _going_out_in_points(rules: HouseRules) -> Reply:
     if rules.tonk_out_needs_six:
         doubled = f"{TONK_OUT} that {SIX}"
         single = "any other way out"
-        options = ("scoring", "tonk_out_needs_six")
+        options: tuple[str, ...] = ("scoring", "tonk_out_needs_six")
     else:
         doubled = TONK_OUT
         single = "going out by discarding your last card"

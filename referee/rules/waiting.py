@@ -153,7 +153,7 @@ def _how_long(waiting: Waiting) -> str:
 
 def standing_words(waiting: Waiting) -> str:
     """One player's line on the hand screen, citing the rule that decides."""
-    if waiting.may_drop:
+    if waiting.because is None:
         words = f"{waiting.name} may drop"
     else:
         words = (
@@ -182,7 +182,7 @@ def reminder(rules: HouseRules) -> str | None:
 def drop_refusal(rules: HouseRules, state: TurnState, dropper: str) -> Refusal | None:
     """Why `dropper` may not drop now, or None when they may."""
     waiting = state.of(dropper)
-    if waiting is None or waiting.may_drop:
+    if waiting is None or waiting.because is None:
         return None
     key = waiting.because
     return Refusal(
@@ -197,7 +197,7 @@ def drop_refusal(rules: HouseRules, state: TurnState, dropper: str) -> Refusal |
 def override_note(rules: HouseRules, state: TurnState, dropper: str) -> str | None:
     """What a hand keeps when the scorekeeper records a drop the waiting rule refuses."""
     waiting = state.of(dropper)
-    if waiting is None or waiting.may_drop:
+    if waiting is None or waiting.because is None:
         return None
     return (
         f"{dropper} dropped with {_more(waiting.turns_left)} to wait "

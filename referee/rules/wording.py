@@ -526,7 +526,7 @@ def value_in_words(key: str, value: Any) -> str:
     if key == "stake":
         return number_in_words(value)
     if key == "unit":
-        return value
+        return str(value)
     if key == "deal_tonks":
         return bands_in_words(value) if value else "Not played"
     if key in WAITS:

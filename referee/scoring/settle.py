@@ -11,15 +11,27 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from referee.rules.house_rules import LOW_TONK_BELOW, HouseRules
-from referee.rules.outcome import Outcome, check_outcome, check_players, lowest
-from referee.scoring.settlement import DRAWS, Payment, Settlement
+from referee.rules.outcome import (
+    DealTonk,
+    DoubleDouble,
+    Drop,
+    Out,
+    Outcome,
+    StockOut,
+    TonkOut,
+    check_outcome,
+    check_players,
+    double_double_stakes,
+    lowest,
+)
+from referee.scoring.settlement import DRAWS, Payment, Result, Settlement
 
 
 @dataclass
 class Ruling:
     """Who won a hand and the transfers it calls for, counted in whole stakes."""
 
-    result: str
+    result: Result
     winners: list[str] = field(default_factory=list)
     # (payer, payee, why) -> how many stakes; a dict keeps the order rows were added.
     stakes: dict[tuple[str, str, str], int] = field(default_factory=dict)
@@ -39,20 +51,38 @@ def settle(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> Settl
     """Who pays whom for one hand; raises Refusal when the hand cannot be under these rules."""
     seats = check_players(players)
     check_outcome(rules, seats, outcome)
-    ruling = RULINGS[outcome.kind](rules, seats, outcome)
+    ruling = _ruling(rules, seats, outcome)
     if rules.scoring == "points":
         return _in_points(seats, outcome, ruling)
     return _in_money(rules.stake, seats, ruling)
 
 
-def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _ruling(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+    """The section of the spec that rules this kind of ending."""
+    match outcome:
+        case DealTonk():
+            return _deal_tonk(rules, seats, outcome)
+        case TonkOut():
+            return _tonk_out(rules, seats, outcome)
+        case DoubleDouble():
+            return _double_double(rules, seats, outcome)
+        case Out():
+            return _out(rules, seats, outcome)
+        case Drop():
+            return _drop(rules, seats, outcome)
+        case StockOut():
+            return _stock_out(rules, seats, outcome)
+
+
+def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ruling:
     """2.1: one tonk is paid its band; several are settled by deal_tonk_clash."""
-    tonks = [
-        name
+    tonks = {
+        name: pays
         for name in seats
-        if name in outcome.totals and rules.deal_tonk_pays(outcome.totals[name]) is not None
-    ]
-    best = tonks
+        if name in outcome.totals
+        and (pays := rules.deal_tonk_pays(outcome.totals[name])) is not None
+    }
+    best = list(tonks)
     if len(tonks) > 1 and rules.deal_tonk_clash != "draw":
         high_first = rules.deal_tonk_clash == "high_beats_low"
 
@@ -68,11 +98,11 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Rul
         return Ruling("deal_tonk_draw")
     winner = best[0]
     ruling = Ruling("deal_tonk", [winner], points_factor=2)
-    ruling.pay(seats, winner, rules.deal_tonk_pays(outcome.totals[winner]), "tonk on the deal")
+    ruling.pay(seats, winner, tonks[winner], "tonk on the deal")
     return ruling
 
 
-def _tonk_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _tonk_out(rules: HouseRules, seats: Sequence[str], outcome: TonkOut) -> Ruling:
     """2.2: doubled by default; six cards spread may pay more, or be required."""
     if rules.tonk_out_six_pays is not None and outcome.spread_six:
         times, why, factor = rules.tonk_out_six_pays, "tonk out with six cards spread", 2
@@ -85,21 +115,21 @@ def _tonk_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruli
     return ruling
 
 
-def _double_double(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _double_double(rules: HouseRules, seats: Sequence[str], outcome: DoubleDouble) -> Ruling:
     """2.3: the player who went out second is paid double_double_pays by everyone else."""
     ruling = Ruling("double_double", [outcome.player], points_factor=2)
-    ruling.pay(seats, outcome.player, rules.double_double_pays, "double-double")
+    ruling.pay(seats, outcome.player, double_double_stakes(rules), "double-double")
     return ruling
 
 
-def _out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _out(rules: HouseRules, seats: Sequence[str], outcome: Out) -> Ruling:
     """2.4: out by discarding the last card pays out_pays."""
     ruling = Ruling("out", [outcome.player])
     ruling.pay(seats, outcome.player, rules.out_pays, "out")
     return ruling
 
 
-def _drop(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _drop(rules: HouseRules, seats: Sequence[str], outcome: Drop) -> Ruling:
     """2.5: a drop wins with the lowest total, or is caught and pays, plus the bonus."""
     dropper, totals = outcome.player, outcome.totals
     others = [name for name in seats if name != dropper]
@@ -124,7 +154,7 @@ def _drop(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
     return ruling
 
 
-def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Ruling:
+def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: StockOut) -> Ruling:
     """2.6: the lowest total is paid; a shared lowest is settled by stock_out_tie."""
     _, tied = lowest(outcome.totals, seats)
     if len(tied) > 1:
@@ -137,16 +167,6 @@ def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: Outcome) -> Rul
     for name in tied:
         ruling.pay(payers, name, rules.stock_out_pays, "lowest when the stock ran out")
     return ruling
-
-
-RULINGS = {
-    "deal_tonk": _deal_tonk,
-    "tonk_out": _tonk_out,
-    "double_double": _double_double,
-    "out": _out,
-    "drop": _drop,
-    "stock_out": _stock_out,
-}
 
 
 def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlement:
@@ -166,11 +186,12 @@ def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlemen
 def _in_points(seats: Sequence[str], outcome: Outcome, ruling: Ruling) -> Settlement:
     """2.7: winners score 0, losers the points in hand (doubled, or caught_pays for a catch)."""
     points = dict.fromkeys(seats, 0)
+    dropped = outcome.player if isinstance(outcome, Drop) else None
     if ruling.result not in DRAWS:
         for name in seats:
             if name in ruling.winners:
                 continue
-            dropper = ruling.result == "caught" and name == outcome.player
+            dropper = ruling.result == "caught" and name == dropped
             factor = ruling.dropper_factor if dropper else ruling.points_factor
             points[name] = outcome.totals.get(name, 0) * factor
     net = dict.fromkeys(seats, Decimal(0))

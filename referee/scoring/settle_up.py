@@ -116,7 +116,8 @@ def _check(balances: Mapping[str, Decimal]) -> int:
 def _to_units(amount: Decimal, exponent: int) -> int:
     """`amount` as a whole number of 10**exponent, read from its digits so nothing rounds."""
     sign, digits, own = amount.as_tuple()
-    value = int("".join(map(str, digits))) * 10 ** (int(own) - exponent)
+    scale: int = 10 ** (int(own) - exponent)  # never below 1: `exponent` is the smallest
+    value = int("".join(map(str, digits))) * scale
     return -value if sign else value
 
 

@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal, get_args
 
-RESULTS = (
+Result = Literal[
     "deal_tonk",
     "deal_tonk_draw",
     "tonk_out",
@@ -14,8 +14,9 @@ RESULTS = (
     "caught",
     "stock_out",
     "stock_out_draw",
-)
-DRAWS = ("deal_tonk_draw", "stock_out_draw")
+]
+RESULTS: tuple[Result, ...] = get_args(Result)
+DRAWS: tuple[Result, ...] = ("deal_tonk_draw", "stock_out_draw")
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Payment:
 class Settlement:
     """The answer of `settle`, shaped as the settle contract's JSON."""
 
-    result: str
+    result: Result
     winners: tuple[str, ...]
     payments: tuple[Payment, ...]
     net: dict[str, Decimal]

@@ -5,7 +5,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import KINDS, HouseRules, Outcome, Refusal
+from referee.rules import KINDS, Drop, HouseRules, Refusal, parse_outcome
 from referee.rules.cards import dealt_totals
 from referee.scoring import settle
 from referee.scoring.settlement import DRAWS, RESULTS
@@ -70,19 +70,16 @@ def possible_hands(draw):
         if kind in ("tonk_out", "double_double", "out"):
             totals[player] = 0
     low = min(totals.values(), default=0)
-    return (
-        rules,
-        players,
-        Outcome(
-            kind=kind,
-            player=player if kind in ("tonk_out", "double_double", "out", "drop") else None,
-            totals=totals,
-            spread_six=draw(st.booleans()) if kind == "tonk_out" else None,
-            last_draw=draw(st.sampled_from([n for n in players if totals.get(n) == low] or players))
-            if kind == "stock_out"
-            else None,
-        ),
+    outcome = dict(
+        kind=kind,
+        player=player if kind in ("tonk_out", "double_double", "out", "drop") else None,
+        totals=totals,
+        spread_six=draw(st.booleans()) if kind == "tonk_out" else None,
+        last_draw=draw(st.sampled_from([n for n in players if totals.get(n) == low] or players))
+        if kind == "stock_out"
+        else None,
     )
+    return rules, players, {key: value for key, value in outcome.items() if value is not None}
 
 
 @st.composite
@@ -95,21 +92,22 @@ def any_hands(draw):
         st.lists(someone, unique=True, max_size=len(players))
     )
     totals = {name: draw(st.integers(-2, 130) | st.integers(1, 20)) for name in names}
-    outcome = Outcome(
+    outcome = dict(
         kind=draw(st.sampled_from(KINDS)),
         player=draw(st.none() | someone),
         totals=totals,
         spread_six=draw(st.none() | st.booleans()),
         last_draw=draw(st.none() | someone),
     )
-    return rules, players, outcome
+    return rules, players, {key: value for key, value in outcome.items() if value is not None}
 
 
 @settings(max_examples=1000)
 @given(possible_hands() | any_hands())
 def test_every_hand_is_settled_exactly_or_refused_cleanly(hand):
-    rules, players, outcome = hand
+    rules, players, data = hand
     try:
+        outcome = parse_outcome(data)
         result = settle(rules, players, outcome)
     except Refusal as refused:
         assert refused.message
@@ -151,6 +149,6 @@ def test_a_drop_with_the_strictly_lowest_total_always_wins(table):
     rules = HouseRules.from_json({**rules.to_json(), "scoring": "chips"})
     dropper, *others = players
     totals = {dropper: 1, **{name: 2 + i for i, name in enumerate(others)}}
-    result = settle(rules, players, Outcome("drop", dropper, totals))
+    result = settle(rules, players, Drop(dropper, totals))
     assert result.result == "drop_won"
     assert result.net[dropper] == rules.stake * rules.drop_win_pays * len(others)
