@@ -98,6 +98,30 @@ def errors(page: str) -> dict[str, str]:
     return {element: plain(message) for element, message in found}
 
 
+def error_beside(page: str, field: str) -> str:
+    """The error a page shows for one field, checked to be tied to that field as a screen
+    reader ties it: named by the aria-describedby of the box with that id (which is marked
+    invalid), or inside the fieldset of those choices or boxes (radios, the players' names)."""
+    message = errors(page)[f"{field}-error"]
+    box = re.search(rf'<(?:input|select|textarea)\b[^>]*\bid="{field}"[^>]*>', page)
+    if box:
+        described = re.search(r'aria-describedby="([^"]*)"', box.group(0))
+        assert described and f"{field}-error" in described.group(1).split(), box.group(0)
+        assert 'aria-invalid="true"' in box.group(0), box.group(0)
+    else:
+        group = re.search(
+            rf'<fieldset\b[^>]*\b(?:id|class)="{field}"[^>]*>(.*?)</fieldset>', page, flags=re.S
+        )
+        assert group and f'id="{field}-error"' in group.group(1), f"{field}: not beside it"
+    return message
+
+
+def alert(page: str) -> str:
+    """The one error of a page that shows it at the top, tied to no box (the players page)."""
+    (message,) = re.findall(r'<p class="error" role="alert">(.*?)</p>', page, flags=re.S)
+    return plain(message)
+
+
 def flashes(page: str) -> list[str]:
     match = re.search(r'<div class="flash" role="status">(.*?)</div>', page, flags=re.S)
     return [plain(p) for p in re.findall(r"<p>(.*?)</p>", match.group(1))] if match else []
@@ -250,23 +274,34 @@ def test_cutting_for_the_deal_shows_the_cards_and_the_highest_deals(web):
 
 
 @pytest.mark.parametrize(
-    ("boxes", "first_dealer", "error_id", "words"),
+    ("boxes", "first_dealer", "field", "words"),
     [
-        (["Anna"], "0", "players-error", "a table has 2 to 6 players, not 1"),
-        ([], "cut", "players-error", "a table has 2 to 6 players, not 0"),
-        (["Anna", "Ben", "ANNA"], "0", "players-error", "two players are called 'ANNA'"),
-        (["Anna", "Ben", "Carla"], "4", "first_dealer-error", "there is no player 5"),
+        (["Anna"], "0", "players", "a table has 2 to 6 players, not 1"),
+        ([], "cut", "players", "a table has 2 to 6 players, not 0"),
+        (
+            ["Anna", "Ben", "ANNA"],
+            "0",
+            "players",
+            "two players are called 'ANNA'; give each a name the table can tell apart",
+        ),
+        (
+            ["Anna", "Ben", "Carla"],
+            "4",
+            "first_dealer",
+            "there is no player 5; choose a player whose name is filled in, or cut for the deal",
+        ),
     ],
     ids=["one name", "no name", "same name twice", "first dealer without a name"],
 )
 def test_a_table_that_cannot_be_is_refused_keeping_what_was_typed(
-    web, rows, boxes, first_dealer, error_id, words
+    web, rows, boxes, first_dealer, field, words
 ):
     typed = {f"player_{seat}": name for seat, name in enumerate(boxes)}
     response = web.submit("/", {"name": "Friday", **typed, "first_dealer": first_dealer})
     page = text(response)
     assert response.status_code == 200
-    assert words in errors(page).get(error_id, ""), errors(page)
+    assert set(errors(page)) == {f"{field}-error"}, errors(page)
+    assert error_beside(page, field) == f"{field}: {words}"
     kept = web.fields(page)
     assert {key: kept[key] for key in typed} == typed
     assert kept["name"] == "Friday" and kept["first_dealer"] == first_dealer
@@ -292,21 +327,23 @@ def test_an_empty_box_cannot_deal_first(web, rows):
     typed = {"player_0": "Anna", "player_1": "", "player_2": "Ben", "player_3": "Carla"}
     response = web.submit("/", {**typed, "first_dealer": "1"})  # Player 2: nobody
     assert response.status_code == 200
-    assert "first_dealer-error" in errors(text(response))
+    assert error_beside(text(response), "first_dealer").startswith(
+        "first_dealer: there is no player 2;"
+    )
     assert rows(GameTable) == 0
 
 
 def test_a_first_dealer_that_is_not_a_seat_is_refused_not_a_crash(web, rows):
     response = web.submit("/", {"player_0": "Anna", "player_1": "Ben", "first_dealer": "x"})
     assert response.status_code == 200
-    assert "first_dealer-error" in errors(text(response))
+    assert error_beside(text(response), "first_dealer").startswith("first_dealer: ")
     assert rows(GameTable) == 0
 
 
 def test_an_unknown_preset_is_refused_with_a_message(web, rows):
     response = web.submit("/", {"player_0": "Anna", "player_1": "Ben", "preset": "nope"})
     assert response.status_code == 200
-    assert any("no preset 'nope'" in message for message in errors(text(response)).values())
+    assert error_beside(text(response), "preset").startswith("preset: there is no preset 'nope'")
     assert rows(GameTable) == 0
 
 
@@ -411,9 +448,8 @@ def test_a_bad_value_is_refused_beside_its_field_naming_it(web, rows, key, typed
     page = text(response)
     assert response.status_code == 200
     assert "Nothing was saved" in page
-    message = errors(page)[f"{key}-error"]
+    message = error_beside(page, key)
     assert key in message or option_label(key).lower() in message.lower(), message
-    assert re.search(f'aria-describedby="{key}-error[^"]*" aria-invalid="true"', page)
     kept = web.fields(page)
     assert (kept[key], kept["caught_pays"]) == (typed, "3")
     assert rows(RulesVersion) == 1
@@ -591,30 +627,56 @@ def test_saving_what_was_not_previewed_only_previews_again(web, rows):
 
 
 @pytest.mark.parametrize(
-    ("outcome", "words"),
+    ("rules", "outcome", "field", "words"),
     [
         (
+            {},
             {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 51, "Carla": 11}},
+            "total of Ben",
             "Ben: a total of 51 cannot be; holding at most 5 cards",
         ),
         (
+            {},
             {"kind": "deal_tonk", "totals": {"Ben": 48}},
+            "total of Ben",
             "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50",
         ),
+        (
+            {},
+            {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4}},
+            "total of Carla",
+            "totals: Carla's total is missing; a drop needs everyone's total",
+        ),
+        ({}, {"kind": "out"}, "player", "player: say who went out"),
+        (
+            {"tonk_out_needs_six": True},
+            {"kind": "tonk_out", "player": "Anna"},
+            "spread_six",
+            "spread_six: say whether Anna laid six cards as new spreads in the last turn",
+        ),
+        (
+            {"stock_out_tie": "last_draw"},
+            {"kind": "stock_out", "totals": {"Anna": 3, "Ben": 3, "Carla": 9}},
+            "last_draw",
+            "last_draw: Anna and Ben tie for the lowest total (3)",
+        ),
     ],
-    ids=["drop total 51", "deal_tonk 48"],
+    ids=["drop total 51", "deal_tonk 48", "a total missing", "nobody out", "six?", "drew last?"],
 )
-def test_a_refused_hand_shows_why_beside_the_total_and_keeps_what_was_typed(
-    web, rows, outcome, words
+def test_a_refused_hand_shows_why_beside_its_field_and_keeps_what_was_typed(
+    web, rows, rules, outcome, field, words
 ):
     table = start_table(web)
+    if rules:
+        set_rules(web, table, rules)
     ids = player_ids(web, table)
+    if field.startswith("total of "):  # a player's total box, named by the player's id
+        field = f"total_{ids[field.removeprefix('total of ')]}"
     response = preview_hand(web, table, outcome)
     page = text(response)
     assert response.status_code == 200
-    assert words in errors(page)[f"total_{ids['Ben']}-error"]
-    assert set(errors(page)) == {f"total_{ids['Ben']}-error"}
-    assert f'aria-describedby="total_{ids["Ben"]}-error" aria-invalid="true"' in page
+    assert set(errors(page)) == {f"{field}-error"}, errors(page)
+    assert error_beside(page, field).startswith(words)
     kept = web.fields(page)
     assert {key: kept[key] for key in hand_fields(ids, outcome)} == hand_fields(ids, outcome)
     assert "Save hand" not in page and kept["previewed"] == ""
@@ -784,7 +846,7 @@ def test_a_rename_to_a_name_already_at_the_table_is_refused(web):
     )
     page = text(response)
     assert response.status_code == 200
-    assert "'anna' is already at this table" in plain(page)
+    assert alert(page) == "name: 'anna' is already at this table"
     assert f'<input id="name-{ids["Ben"]}" name="name" value="anna"' in page
     assert list(tally(table_page(web, table))) == ABC
 
@@ -841,7 +903,7 @@ def test_a_player_who_leaves_stays_in_the_tally_and_the_settle_up(web):
 
     refused = web.post(players, {"action": "leave", "player": ids["Ben"]})
     assert refused.status_code == 200
-    assert "Ben cannot leave: a table needs at least 2 players" in plain(text(refused))
+    assert alert(text(refused)) == "Ben cannot leave: a table needs at least 2 players"
     assert left_the_table(table_page(web, table)) == ["Carla"]
 
 
@@ -859,7 +921,7 @@ def test_players_sit_in_up_to_six_and_a_returning_name_is_seated_again(web, rows
     refused = web.post(players, {"action": "sit_in", "name": "Gus"})
     page = text(refused)
     assert refused.status_code == 200
-    assert "at most 6 players sit at a table" in plain(page)
+    assert alert(page) == "name: at most 6 players sit at a table"
     assert '<input id="new-name" name="name" maxlength="40" autocomplete="off" value="Gus">' in page
     assert rows(Player) == 6
     form = text(web.get(f"/t/{table}/hands/new/out"))
