@@ -2,6 +2,7 @@
 stale edits, and bad input answered in JSON, never with a 5xx."""
 
 import json
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -520,7 +521,7 @@ def test_a_key_belongs_to_its_table(client):
 def test_a_refused_hand_does_not_use_up_its_key(client):
     table_id, token, _ = new_table(client)
     refused = enter(client, table_id, token, {"kind": "out", "player": "Zed"}, key="k1")
-    assert refused.status_code == 400
+    refuses(refused, field="player", player="'Zed'")
     entered = enter(client, table_id, token, OUTCOMES[0], key="k1")
     assert entered.status_code == 201 and body(entered)["no"] == 1
 
@@ -677,9 +678,16 @@ JUNK = [
 ]
 
 
-def refuses(response, status=400):
+def refuses(response, status=400, field=None, player=None):
+    """A 4xx whose body is {"error": message}, the message naming the field and the player
+    concerned (the API has no other place to say which)."""
     assert response.status_code == status, response.get_data(as_text=True)
     assert response.is_json and set(body(response)) == {"error"} and body(response)["error"]
+    message = body(response)["error"]
+    if field is not None:
+        assert re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", message), (field, message)
+    if player is not None:
+        assert player in message, (player, message)
 
 
 @pytest.mark.parametrize("junk", JUNK)
@@ -704,109 +712,132 @@ def test_bodies_that_are_not_a_json_object_are_refused(client, two_tables, metho
     refuses(response)
 
 
+# Each malformed body with the field its refusal names, and the player where one is concerned.
 NEW_TABLES = [
-    {},
-    {"players": ABC, "extra": 1},
-    {"players": "Anna, Ben"},
-    {"players": ["Anna"]},
-    {"players": ["Anna", "anna"]},
-    {"players": ["Anna", ""]},
-    {"players": ["Anna", " Ben"]},
-    {"players": ["Anna", "B" * 41]},
-    {"players": ["Anna", 7]},
-    {"players": ["A", "B", "C", "D", "E", "F", "G"]},
-    {"players": ABC, "name": 5},
-    {"players": ABC, "name": "N" * 61},
-    {"players": ABC, "name": "tab\there"},
-    {"players": ABC, "name": "nul\x00"},
-    {"players": ABC, "preset": "poker"},
-    {"players": ABC, "preset": None},
-    {"players": ABC, "preset": ["classic"]},
-    {"players": ABC, "rules": []},
-    {"players": ABC, "rules": {"stake": "1"}},
-    {"players": ABC, "rules": {"stake": 1e400}},
-    {"players": ABC, "rules": {"stake": 0.001}},
-    {"players": ABC, "rules": {"stakes": 1}},
-    {"players": ABC, "rules": {"hand_size": 5.0}},
-    {"players": ABC, "rules": {"deal_tonks": [{"min": 1}]}},
-    {"players": ABC, "first_dealer": "Zed"},
-    {"players": ABC, "first_dealer": 1},
-    {"players": ABC, "first_dealer": ["Anna"]},
+    ({}, "players", None),
+    ({"players": ABC, "extra": 1}, "extra", None),
+    ({"players": "Anna, Ben"}, "players", None),
+    ({"players": ["Anna"]}, "players", None),
+    ({"players": ["Anna", "anna"]}, "players", "'anna'"),
+    ({"players": ["Anna", ""]}, "players", None),
+    ({"players": ["Anna", " Ben"]}, "players", "' Ben'"),
+    ({"players": ["Anna", "B" * 41]}, "players", "B" * 40),  # the name shown cut at 40
+    ({"players": ["Anna", 7]}, "players", None),
+    ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "players", None),
+    ({"players": ABC, "name": 5}, "name", None),
+    ({"players": ABC, "name": "N" * 61}, "name", None),
+    ({"players": ABC, "name": "tab\there"}, "name", None),
+    ({"players": ABC, "name": "nul\x00"}, "name", None),
+    ({"players": ABC, "preset": "poker"}, "preset", None),
+    ({"players": ABC, "preset": None}, "preset", None),
+    ({"players": ABC, "preset": ["classic"]}, "preset", None),
+    ({"players": ABC, "rules": []}, "rules", None),
+    ({"players": ABC, "rules": {"stake": "1"}}, "stake", None),
+    ({"players": ABC, "rules": {"stake": 1e400}}, None, None),  # sent as Infinity: not JSON
+    ({"players": ABC, "rules": {"stake": 0.001}}, "stake", None),
+    ({"players": ABC, "rules": {"stakes": 1}}, "stakes", None),
+    ({"players": ABC, "rules": {"hand_size": 5.0}}, "hand_size", None),
+    ({"players": ABC, "rules": {"deal_tonks": [{"min": 1}]}}, "deal_tonks", None),
+    ({"players": ABC, "first_dealer": "Zed"}, "first_dealer", None),
+    ({"players": ABC, "first_dealer": 1}, "first_dealer", None),
+    ({"players": ABC, "first_dealer": ["Anna"]}, "first_dealer", None),
 ]
 
 
-@pytest.mark.parametrize("data", NEW_TABLES, ids=range(len(NEW_TABLES)))
-def test_a_malformed_new_table_is_refused(client, rows, data):
+@pytest.mark.parametrize(("data", "field", "player"), NEW_TABLES, ids=range(len(NEW_TABLES)))
+def test_a_malformed_new_table_is_refused(client, rows, data, field, player):
     response = client.post("/api/tables", data=json.dumps(data))
-    refuses(response)
+    refuses(response, field=field, player=player)
     assert rows(GameTable) == 0
 
 
 HAND_BODIES = [
-    {},
-    {"outcome": None},
-    {"outcome": []},
-    {"outcome": {}},
-    {"outcome": {"kind": "win"}},
-    {"outcome": {"kind": "out"}},
-    {"outcome": {"kind": "out", "player": 3}},
-    {"outcome": {"kind": "out", "player": "Zed"}},
-    {"outcome": {"kind": "out", "player": "Anna", "extra": 1}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": {"Anna": 1.5, "Ben": 2, "Carla": 3}}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": {"Anna": True, "Ben": 2, "Carla": 3}}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": [1, 2, 3]}},
-    {"outcome": {"kind": "tonk_out", "player": "Anna", "spread_six": "yes"}},
-    {"outcome": OUTCOMES[0], "dealer": "Ben"},
+    ({}, "outcome", None),
+    ({"outcome": None}, "outcome", None),
+    ({"outcome": []}, "outcome", None),
+    ({"outcome": {}}, "kind", None),
+    ({"outcome": {"kind": "win"}}, "kind", None),
+    ({"outcome": {"kind": "out"}}, "player", None),
+    ({"outcome": {"kind": "out", "player": 3}}, "player", None),
+    ({"outcome": {"kind": "out", "player": "Zed"}}, "player", "'Zed'"),
+    ({"outcome": {"kind": "out", "player": "Anna", "extra": 1}}, "extra", None),
+    (
+        {
+            "outcome": {
+                "kind": "drop",
+                "player": "Anna",
+                "totals": {"Anna": 1.5, "Ben": 2, "Carla": 3},
+            }
+        },
+        "totals",
+        "Anna",
+    ),
+    (
+        {
+            "outcome": {
+                "kind": "drop",
+                "player": "Anna",
+                "totals": {"Anna": True, "Ben": 2, "Carla": 3},
+            }
+        },
+        "totals",
+        "Anna",
+    ),
+    ({"outcome": {"kind": "drop", "player": "Anna", "totals": [1, 2, 3]}}, "totals", None),
+    ({"outcome": {"kind": "tonk_out", "player": "Anna", "spread_six": "yes"}}, "spread_six", None),
+    ({"outcome": OUTCOMES[0], "dealer": "Ben"}, "dealer", None),
 ]
 
 
-@pytest.mark.parametrize("data", HAND_BODIES, ids=range(len(HAND_BODIES)))
-def test_a_malformed_hand_is_refused(client, rows, two_tables, data):
+@pytest.mark.parametrize(("data", "field", "player"), HAND_BODIES, ids=range(len(HAND_BODIES)))
+def test_a_malformed_hand_is_refused(client, rows, two_tables, data, field, player):
     (a_id, a_keeper, _), _ = two_tables
-    refuses(send(client, "POST", f"/api/tables/{a_id}/hands", data, a_keeper))
+    response = send(client, "POST", f"/api/tables/{a_id}/hands", data, a_keeper)
+    refuses(response, field=field, player=player)
     assert rows(Hand, Hand.table_id == a_id) == 1
 
 
 EDITS = [
-    ({"outcome": OUTCOMES[2]}, "PUT"),
-    ({"version": 1}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": "1"}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": True}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": 1.0}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": None}, "PUT"),
-    ({"outcome": {"kind": "out", "player": "Zed"}, "version": 1}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": 1, "extra": 0}, "PUT"),
-    ({}, "DELETE"),
-    ({"version": "1"}, "DELETE"),
-    ({"version": False}, "DELETE"),
-    ({"version": 1, "why": "typo"}, "DELETE"),
+    ({"outcome": OUTCOMES[2]}, "PUT", "version", None),
+    ({"version": 1}, "PUT", "outcome", None),
+    ({"outcome": OUTCOMES[2], "version": "1"}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": True}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": 1.0}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": None}, "PUT", "version", None),
+    ({"outcome": {"kind": "out", "player": "Zed"}, "version": 1}, "PUT", "player", "'Zed'"),
+    ({"outcome": OUTCOMES[2], "version": 1, "extra": 0}, "PUT", "extra", None),
+    ({}, "DELETE", "version", None),
+    ({"version": "1"}, "DELETE", "version", None),
+    ({"version": False}, "DELETE", "version", None),
+    ({"version": 1, "why": "typo"}, "DELETE", "why", None),
 ]
 
 
-@pytest.mark.parametrize(("data", "method"), EDITS, ids=range(len(EDITS)))
-def test_a_malformed_edit_or_void_is_refused(client, two_tables, data, method):
+@pytest.mark.parametrize(("data", "method", "field", "player"), EDITS, ids=range(len(EDITS)))
+def test_a_malformed_edit_or_void_is_refused(client, two_tables, data, method, field, player):
     (a_id, a_keeper, _), _ = two_tables
     before = body(send(client, "GET", f"/api/tables/{a_id}/hands", token=a_keeper))
-    refuses(send(client, method, f"/api/tables/{a_id}/hands/1", data, a_keeper))
+    response = send(client, method, f"/api/tables/{a_id}/hands/1", data, a_keeper)
+    refuses(response, field=field, player=player)
     assert body(send(client, "GET", f"/api/tables/{a_id}/hands", token=a_keeper)) == before
 
 
 RULES_CHANGES = [
-    {"preset": "poker"},
-    {"preset": 1},
-    {"rules": "stake=2"},
-    {"rules": {"stake": -1}},
-    {"rules": {"nope": 1}},
-    {"rules": {"scoring": "money"}},
-    {"preset": "classic", "rules": {}, "extra": True},
+    ({"preset": "poker"}, "preset"),
+    ({"preset": 1}, "preset"),
+    ({"rules": "stake=2"}, "rules"),
+    ({"rules": {"stake": -1}}, "stake"),
+    ({"rules": {"nope": 1}}, "nope"),
+    ({"rules": {"scoring": "money"}}, "scoring"),
+    ({"preset": "classic", "rules": {}, "extra": True}, "extra"),
 ]
 
 
-@pytest.mark.parametrize("data", RULES_CHANGES, ids=range(len(RULES_CHANGES)))
-def test_malformed_rules_are_refused(client, two_tables, data):
+@pytest.mark.parametrize(("data", "field"), RULES_CHANGES, ids=range(len(RULES_CHANGES)))
+def test_malformed_rules_are_refused(client, two_tables, data, field):
     (a_id, a_keeper, _), _ = two_tables
     before = body(send(client, "GET", f"/api/tables/{a_id}", token=a_keeper))
-    refuses(send(client, "PUT", f"/api/tables/{a_id}/rules", data, a_keeper))
+    refuses(send(client, "PUT", f"/api/tables/{a_id}/rules", data, a_keeper), field=field)
     assert body(send(client, "GET", f"/api/tables/{a_id}", token=a_keeper)) == before
 
 
