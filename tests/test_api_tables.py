@@ -2,6 +2,7 @@
 stale edits, and bad input answered in JSON, never with a 5xx."""
 
 import json
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -14,9 +15,6 @@ from werkzeug.serving import make_server
 from referee import exact_json, ledger
 from referee.models import GameTable, Hand, Player, RulesVersion
 from referee.openapi import DOCUMENT
-from referee.rules import Refusal
-from referee.scoring import settle_request
-from referee.scoring.settle_up import banker_transfers, fewest_transfers
 
 ABC = ["Anna", "Ben", "Carla"]
 RULES = {"stake": Decimal("0.1"), "double_double_pays": 3}
@@ -28,6 +26,79 @@ OUTCOMES = [
     {"kind": "stock_out", "totals": {"Anna": 3, "Ben": 9, "Carla": 12}},
     {"kind": "double_double", "player": "Carla"},
     {"kind": "out", "player": "Carla"},
+]
+
+
+def pays(payer, payee, amount, why):
+    """One payment line of a settlement, as the API writes it (the amount exact)."""
+    return {"from": payer, "to": payee, "amount": Decimal(amount), "why": why}
+
+
+def settlement(result, winners, payments, net, points=None):
+    """A settlement as the API answers it, from literal values."""
+    return {
+        "result": result,
+        "winners": winners,
+        "payments": payments,
+        "net": {name: Decimal(amount) for name, amount in net.items()},
+        "points": points,
+    }
+
+
+# What section 2 of the house-rules spec pays for each of OUTCOMES under RULES (a stake of
+# 0.1), worked out by hand: each "pays k" is k tenths.
+SETTLED = [
+    settlement(
+        "out",
+        ["Anna"],
+        [pays("Ben", "Anna", "0.1", "out"), pays("Carla", "Anna", "0.1", "out")],
+        {"Anna": "0.2", "Ben": "-0.1", "Carla": "-0.1"},
+    ),
+    settlement(  # the spec's 001 example, at a tenth
+        "caught",
+        ["Ben"],
+        [pays("Anna", "Ben", "0.2", "caught"), pays("Carla", "Ben", "0.1", "lowest after a catch")],
+        {"Anna": "-0.2", "Ben": "0.3", "Carla": "-0.1"},
+    ),
+    settlement(
+        "tonk_out",
+        ["Ben"],
+        [pays("Anna", "Ben", "0.2", "tonk out"), pays("Carla", "Ben", "0.2", "tonk out")],
+        {"Anna": "-0.2", "Ben": "0.4", "Carla": "-0.2"},
+    ),
+    settlement(
+        "deal_tonk",
+        ["Carla"],
+        [
+            pays("Anna", "Carla", "0.2", "tonk on the deal"),
+            pays("Ben", "Carla", "0.2", "tonk on the deal"),
+        ],
+        {"Anna": "-0.2", "Ben": "-0.2", "Carla": "0.4"},
+    ),
+    settlement(
+        "stock_out",
+        ["Anna"],
+        [
+            pays("Ben", "Anna", "0.1", "lowest when the stock ran out"),
+            pays("Carla", "Anna", "0.1", "lowest when the stock ran out"),
+        ],
+        {"Anna": "0.2", "Ben": "-0.1", "Carla": "-0.1"},
+    ),
+    settlement(
+        "double_double",
+        ["Carla"],
+        [
+            pays("Anna", "Carla", "0.3", "double-double"),
+            pays("Ben", "Carla", "0.3", "double-double"),
+        ],
+        {"Anna": "-0.3", "Ben": "-0.3", "Carla": "0.6"},
+    ),
+    settlement(
+        "out",
+        ["Carla"],
+        [pays("Anna", "Carla", "0.1", "out"), pays("Ben", "Carla", "0.1", "out")],
+        {"Anna": "-0.1", "Ben": "-0.1", "Carla": "0.2"},
+    ),
 ]
 
 
@@ -55,12 +126,6 @@ def enter(client, table_id, token, outcome, key=None):
     return send(
         client, "POST", f"/api/tables/{table_id}/hands", {"outcome": outcome}, token, **headers
     )
-
-
-def settled(outcome, rules=RULES, players=ABC, preset="classic"):
-    """What the engine says for the same hand, as JSON text's data (exact)."""
-    request = {"preset": preset, "rules": rules, "players": players, "outcome": outcome}
-    return exact_json.loads(exact_json.dumps(settle_request(request).to_json()))
 
 
 def same_text(a, b) -> bool:
@@ -109,14 +174,12 @@ def test_a_table_takes_a_preset_rules_and_the_first_dealer(client):
     assert table["dealer"] == "Ben"
 
 
-def test_hands_are_settled_exactly_as_the_engine_settles_them(client):
+def test_hands_are_settled_exactly_as_the_spec_pays_them(client):
     table_id, token, _ = new_table(client, rules=RULES)
-    tally = dict.fromkeys(ABC, Decimal(0))
-    for no, outcome in enumerate(OUTCOMES, start=1):
+    for no, (outcome, expected) in enumerate(zip(OUTCOMES, SETTLED, strict=True), start=1):
         response = enter(client, table_id, token, outcome)
         assert response.status_code == 201
         hand = body(response)
-        expected = settled(outcome)
         assert hand == {
             "no": no,
             "version": 1,
@@ -126,11 +189,12 @@ def test_hands_are_settled_exactly_as_the_engine_settles_them(client):
             "settlement": expected,
         }
         assert same_text(hand["settlement"], expected)
-        for name, amount in expected["net"].items():
-            tally[name] += amount
 
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
-    assert table["tally"] == tally and table["hands"] == len(OUTCOMES)
+    assert same_text(
+        table["tally"], {"Anna": Decimal("-0.6"), "Ben": Decimal("-0.1"), "Carla": Decimal("0.7")}
+    )
+    assert table["hands"] == len(OUTCOMES)
     assert sum(table["tally"].values()) == 0
     assert table["dealer"] == ABC[len(OUTCOMES) % 3]
     text = send(client, "GET", f"/api/tables/{table_id}", token=token).get_data(as_text=True)
@@ -153,10 +217,11 @@ def test_points_are_tallied_when_the_table_plays_for_points(client):
     table_id, token, _ = new_table(client, rules={"scoring": "points"})
     outcome = {"kind": "out", "player": "Anna", "totals": {"Ben": 7, "Carla": 12}}
     hand = body(enter(client, table_id, token, outcome))
-    expected = settled(outcome, rules={"scoring": "points"})
-    assert hand["settlement"] == expected and expected["points"]
+    points = {"Anna": 0, "Ben": 7, "Carla": 12}  # out_pays 1: each scores what they hold
+    zeros = dict.fromkeys(ABC, 0)
+    assert hand["settlement"] == settlement("out", ["Anna"], [], zeros, points)
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
-    assert table["points"] == expected["points"]
+    assert table["points"] == points
     assert table["tally"] == dict.fromkeys(ABC, 0)
 
 
@@ -174,9 +239,13 @@ def test_new_rules_apply_to_later_hands_only(client):
     table = body(response)
     assert table["rules"]["stake"] == 2 and table["rules"]["out_pays"] == 3
     assert table["rules"]["double_double_pays"] is None  # the preset with these changes
-    new_rules = {"stake": 2, "out_pays": 3}
     second = body(enter(client, table_id, token, OUTCOMES[0]))
-    assert second["settlement"] == settled(OUTCOMES[0], rules=new_rules)
+    assert second["settlement"] == settlement(  # out_pays 3 at a stake of 2
+        "out",
+        ["Anna"],
+        [pays("Ben", "Anna", "6", "out"), pays("Carla", "Anna", "6", "out")],
+        {"Anna": 12, "Ben": -6, "Carla": -6},
+    )
     listed = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
     assert listed == [first, second]
 
@@ -188,7 +257,7 @@ def test_new_rules_apply_to_later_hands_only(client):
         {"outcome": OUTCOMES[2], "version": 1},
         token,
     )
-    assert body(edited)["settlement"] == settled(OUTCOMES[2])
+    assert body(edited)["settlement"] == SETTLED[2]  # at a stake of 0.1, as played
 
 
 def test_the_same_rules_again_make_no_new_version(client):
@@ -212,12 +281,11 @@ def test_a_hand_is_edited_with_its_version(client):
         "void": False,
         "dealer": "Anna",
         "outcome": OUTCOMES[4],
-        "settlement": settled(OUTCOMES[4]),
+        "settlement": SETTLED[4],
     }
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
-    expected = settled(OUTCOMES[4])["net"]
-    second = settled(OUTCOMES[1])["net"]
-    assert table["tally"] == {name: expected[name] + second[name] for name in ABC}
+    # Hand 1 now Anna's stock out (+0.2, -0.1, -0.1), hand 2 the catch (-0.2, +0.3, -0.1).
+    assert table["tally"] == {"Anna": 0, "Ben": Decimal("0.2"), "Carla": Decimal("-0.2")}
 
 
 def test_two_edits_from_the_same_version_one_wins_one_gets_409_with_the_hand(client):
@@ -244,7 +312,7 @@ def test_a_hand_is_voided_and_stays_in_the_history(client):
     assert response.status_code == 200
     voided = body(response)
     assert voided["void"] is True and voided["version"] == 2 and voided["no"] == 1
-    assert voided["settlement"] == settled(OUTCOMES[0])
+    assert voided["settlement"] == SETTLED[0]
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
     assert table["hands"] == 1 and table["tally"] == kept["settlement"]["net"]
     listed = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
@@ -258,27 +326,34 @@ def test_a_hand_is_voided_and_stays_in_the_history(client):
 
 def test_settle_up_in_every_mode(client):
     table_id, token, _ = new_table(client, players=["A", "B", "C", "D", "E"], rules=RULES)
-    players = ["A", "B", "C", "D", "E"]
     outcomes = [
         {"kind": "out", "player": "A"},
         {"kind": "tonk_out", "player": "B"},
         {"kind": "drop", "player": "E", "totals": {"A": 9, "B": 8, "C": 20, "D": 30, "E": 7}},
     ]
-    balances = dict.fromkeys(players, Decimal(0))
     for outcome in outcomes:
         enter(client, table_id, token, outcome)
-        for name, amount in settled(outcome, players=players)["net"].items():
-            balances[name] += amount
+    # A out: +0.4, the others -0.1; B's tonk out: +0.8, the others -0.2; E's drop won: +0.4,
+    # the others -0.1.
+    tenths = {"A": 1, "B": 6, "C": -4, "D": -4, "E": 1}
+    balances = {name: Decimal(n) / 10 for name, n in tenths.items()}
 
-    def transfers(found):
-        return [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in found]
+    def transfers(*moves):
+        return [
+            {"from": payer, "to": payee, "amount": Decimal(n) / 10} for payer, payee, n in moves
+        ]
 
     url = f"/api/tables/{table_id}/settle-up"
     fewest = body(send(client, "GET", url, token=token))
-    assert fewest == {"balances": balances, "transfers": transfers(fewest_transfers(balances))}
+    assert fewest == {
+        "balances": balances,
+        "transfers": transfers(("C", "A", 1), ("C", "B", 3), ("D", "B", 3), ("D", "E", 1)),
+    }
     assert body(send(client, "GET", url + "?mode=fewest", token=token)) == fewest
     banker = body(send(client, "GET", url + "?mode=banker&to=C", token=token))
-    assert banker["transfers"] == transfers(banker_transfers(balances, "C"))
+    assert banker["transfers"] == transfers(
+        ("C", "A", 1), ("C", "B", 6), ("D", "C", 4), ("C", "E", 1)
+    )
     as_is = body(send(client, "GET", url + "?mode=as_is", token=token))
     assert as_is == {"balances": balances, "transfers": []}
     for query, message in [
@@ -313,9 +388,10 @@ def test_refusals_of_the_house_rules_are_400_with_the_engines_message(client):
     table_id, token, _ = new_table(client)
     outcome = {"kind": "deal_tonk", "totals": {"Ben": 48}}
     response = enter(client, table_id, token, outcome)
-    with pytest.raises(Refusal) as refusal:
-        settle_request({"players": ABC, "outcome": outcome})
-    assert response.status_code == 400 and body(response) == {"error": refusal.value.message}
+    assert response.status_code == 400
+    assert body(response) == {
+        "error": "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50 (house rule deal_tonks)"
+    }
     assert body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token)) == []
 
 
@@ -445,7 +521,7 @@ def test_a_key_belongs_to_its_table(client):
 def test_a_refused_hand_does_not_use_up_its_key(client):
     table_id, token, _ = new_table(client)
     refused = enter(client, table_id, token, {"kind": "out", "player": "Zed"}, key="k1")
-    assert refused.status_code == 400
+    refuses(refused, field="player", player="'Zed'")
     entered = enter(client, table_id, token, OUTCOMES[0], key="k1")
     assert entered.status_code == 201 and body(entered)["no"] == 1
 
@@ -521,7 +597,7 @@ def test_ten_phones_sending_the_same_key_at_once_enter_one_hand(client, server, 
     assert statuses == [200] * 9 + [201], answers
     assert len({text for _, text in answers}) == 1
     assert rows(Hand, Hand.table_id == table_id) == 1
-    assert exact_json.loads(answers[0][1])["settlement"] == settled(OUTCOMES[1])
+    assert exact_json.loads(answers[0][1])["settlement"] == SETTLED[1]
 
 
 def test_hands_entered_at_once_are_numbered_without_gaps_and_dealt_in_turn(client, server):
@@ -602,9 +678,16 @@ JUNK = [
 ]
 
 
-def refuses(response, status=400):
+def refuses(response, status=400, field=None, player=None):
+    """A 4xx whose body is {"error": message}, the message naming the field and the player
+    concerned (the API has no other place to say which)."""
     assert response.status_code == status, response.get_data(as_text=True)
     assert response.is_json and set(body(response)) == {"error"} and body(response)["error"]
+    message = body(response)["error"]
+    if field is not None:
+        assert re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", message), (field, message)
+    if player is not None:
+        assert player in message, (player, message)
 
 
 @pytest.mark.parametrize("junk", JUNK)
@@ -629,109 +712,132 @@ def test_bodies_that_are_not_a_json_object_are_refused(client, two_tables, metho
     refuses(response)
 
 
+# Each malformed body with the field its refusal names, and the player where one is concerned.
 NEW_TABLES = [
-    {},
-    {"players": ABC, "extra": 1},
-    {"players": "Anna, Ben"},
-    {"players": ["Anna"]},
-    {"players": ["Anna", "anna"]},
-    {"players": ["Anna", ""]},
-    {"players": ["Anna", " Ben"]},
-    {"players": ["Anna", "B" * 41]},
-    {"players": ["Anna", 7]},
-    {"players": ["A", "B", "C", "D", "E", "F", "G"]},
-    {"players": ABC, "name": 5},
-    {"players": ABC, "name": "N" * 61},
-    {"players": ABC, "name": "tab\there"},
-    {"players": ABC, "name": "nul\x00"},
-    {"players": ABC, "preset": "poker"},
-    {"players": ABC, "preset": None},
-    {"players": ABC, "preset": ["classic"]},
-    {"players": ABC, "rules": []},
-    {"players": ABC, "rules": {"stake": "1"}},
-    {"players": ABC, "rules": {"stake": 1e400}},
-    {"players": ABC, "rules": {"stake": 0.001}},
-    {"players": ABC, "rules": {"stakes": 1}},
-    {"players": ABC, "rules": {"hand_size": 5.0}},
-    {"players": ABC, "rules": {"deal_tonks": [{"min": 1}]}},
-    {"players": ABC, "first_dealer": "Zed"},
-    {"players": ABC, "first_dealer": 1},
-    {"players": ABC, "first_dealer": ["Anna"]},
+    ({}, "players", None),
+    ({"players": ABC, "extra": 1}, "extra", None),
+    ({"players": "Anna, Ben"}, "players", None),
+    ({"players": ["Anna"]}, "players", None),
+    ({"players": ["Anna", "anna"]}, "players", "'anna'"),
+    ({"players": ["Anna", ""]}, "players", None),
+    ({"players": ["Anna", " Ben"]}, "players", "' Ben'"),
+    ({"players": ["Anna", "B" * 41]}, "players", "B" * 40),  # the name shown cut at 40
+    ({"players": ["Anna", 7]}, "players", None),
+    ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "players", None),
+    ({"players": ABC, "name": 5}, "name", None),
+    ({"players": ABC, "name": "N" * 61}, "name", None),
+    ({"players": ABC, "name": "tab\there"}, "name", None),
+    ({"players": ABC, "name": "nul\x00"}, "name", None),
+    ({"players": ABC, "preset": "poker"}, "preset", None),
+    ({"players": ABC, "preset": None}, "preset", None),
+    ({"players": ABC, "preset": ["classic"]}, "preset", None),
+    ({"players": ABC, "rules": []}, "rules", None),
+    ({"players": ABC, "rules": {"stake": "1"}}, "stake", None),
+    ({"players": ABC, "rules": {"stake": 1e400}}, None, None),  # sent as Infinity: not JSON
+    ({"players": ABC, "rules": {"stake": 0.001}}, "stake", None),
+    ({"players": ABC, "rules": {"stakes": 1}}, "stakes", None),
+    ({"players": ABC, "rules": {"hand_size": 5.0}}, "hand_size", None),
+    ({"players": ABC, "rules": {"deal_tonks": [{"min": 1}]}}, "deal_tonks", None),
+    ({"players": ABC, "first_dealer": "Zed"}, "first_dealer", None),
+    ({"players": ABC, "first_dealer": 1}, "first_dealer", None),
+    ({"players": ABC, "first_dealer": ["Anna"]}, "first_dealer", None),
 ]
 
 
-@pytest.mark.parametrize("data", NEW_TABLES, ids=range(len(NEW_TABLES)))
-def test_a_malformed_new_table_is_refused(client, rows, data):
+@pytest.mark.parametrize(("data", "field", "player"), NEW_TABLES, ids=range(len(NEW_TABLES)))
+def test_a_malformed_new_table_is_refused(client, rows, data, field, player):
     response = client.post("/api/tables", data=json.dumps(data))
-    refuses(response)
+    refuses(response, field=field, player=player)
     assert rows(GameTable) == 0
 
 
 HAND_BODIES = [
-    {},
-    {"outcome": None},
-    {"outcome": []},
-    {"outcome": {}},
-    {"outcome": {"kind": "win"}},
-    {"outcome": {"kind": "out"}},
-    {"outcome": {"kind": "out", "player": 3}},
-    {"outcome": {"kind": "out", "player": "Zed"}},
-    {"outcome": {"kind": "out", "player": "Anna", "extra": 1}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": {"Anna": 1.5, "Ben": 2, "Carla": 3}}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": {"Anna": True, "Ben": 2, "Carla": 3}}},
-    {"outcome": {"kind": "drop", "player": "Anna", "totals": [1, 2, 3]}},
-    {"outcome": {"kind": "tonk_out", "player": "Anna", "spread_six": "yes"}},
-    {"outcome": OUTCOMES[0], "dealer": "Ben"},
+    ({}, "outcome", None),
+    ({"outcome": None}, "outcome", None),
+    ({"outcome": []}, "outcome", None),
+    ({"outcome": {}}, "kind", None),
+    ({"outcome": {"kind": "win"}}, "kind", None),
+    ({"outcome": {"kind": "out"}}, "player", None),
+    ({"outcome": {"kind": "out", "player": 3}}, "player", None),
+    ({"outcome": {"kind": "out", "player": "Zed"}}, "player", "'Zed'"),
+    ({"outcome": {"kind": "out", "player": "Anna", "extra": 1}}, "extra", None),
+    (
+        {
+            "outcome": {
+                "kind": "drop",
+                "player": "Anna",
+                "totals": {"Anna": 1.5, "Ben": 2, "Carla": 3},
+            }
+        },
+        "totals",
+        "Anna",
+    ),
+    (
+        {
+            "outcome": {
+                "kind": "drop",
+                "player": "Anna",
+                "totals": {"Anna": True, "Ben": 2, "Carla": 3},
+            }
+        },
+        "totals",
+        "Anna",
+    ),
+    ({"outcome": {"kind": "drop", "player": "Anna", "totals": [1, 2, 3]}}, "totals", None),
+    ({"outcome": {"kind": "tonk_out", "player": "Anna", "spread_six": "yes"}}, "spread_six", None),
+    ({"outcome": OUTCOMES[0], "dealer": "Ben"}, "dealer", None),
 ]
 
 
-@pytest.mark.parametrize("data", HAND_BODIES, ids=range(len(HAND_BODIES)))
-def test_a_malformed_hand_is_refused(client, rows, two_tables, data):
+@pytest.mark.parametrize(("data", "field", "player"), HAND_BODIES, ids=range(len(HAND_BODIES)))
+def test_a_malformed_hand_is_refused(client, rows, two_tables, data, field, player):
     (a_id, a_keeper, _), _ = two_tables
-    refuses(send(client, "POST", f"/api/tables/{a_id}/hands", data, a_keeper))
+    response = send(client, "POST", f"/api/tables/{a_id}/hands", data, a_keeper)
+    refuses(response, field=field, player=player)
     assert rows(Hand, Hand.table_id == a_id) == 1
 
 
 EDITS = [
-    ({"outcome": OUTCOMES[2]}, "PUT"),
-    ({"version": 1}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": "1"}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": True}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": 1.0}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": None}, "PUT"),
-    ({"outcome": {"kind": "out", "player": "Zed"}, "version": 1}, "PUT"),
-    ({"outcome": OUTCOMES[2], "version": 1, "extra": 0}, "PUT"),
-    ({}, "DELETE"),
-    ({"version": "1"}, "DELETE"),
-    ({"version": False}, "DELETE"),
-    ({"version": 1, "why": "typo"}, "DELETE"),
+    ({"outcome": OUTCOMES[2]}, "PUT", "version", None),
+    ({"version": 1}, "PUT", "outcome", None),
+    ({"outcome": OUTCOMES[2], "version": "1"}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": True}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": 1.0}, "PUT", "version", None),
+    ({"outcome": OUTCOMES[2], "version": None}, "PUT", "version", None),
+    ({"outcome": {"kind": "out", "player": "Zed"}, "version": 1}, "PUT", "player", "'Zed'"),
+    ({"outcome": OUTCOMES[2], "version": 1, "extra": 0}, "PUT", "extra", None),
+    ({}, "DELETE", "version", None),
+    ({"version": "1"}, "DELETE", "version", None),
+    ({"version": False}, "DELETE", "version", None),
+    ({"version": 1, "why": "typo"}, "DELETE", "why", None),
 ]
 
 
-@pytest.mark.parametrize(("data", "method"), EDITS, ids=range(len(EDITS)))
-def test_a_malformed_edit_or_void_is_refused(client, two_tables, data, method):
+@pytest.mark.parametrize(("data", "method", "field", "player"), EDITS, ids=range(len(EDITS)))
+def test_a_malformed_edit_or_void_is_refused(client, two_tables, data, method, field, player):
     (a_id, a_keeper, _), _ = two_tables
     before = body(send(client, "GET", f"/api/tables/{a_id}/hands", token=a_keeper))
-    refuses(send(client, method, f"/api/tables/{a_id}/hands/1", data, a_keeper))
+    response = send(client, method, f"/api/tables/{a_id}/hands/1", data, a_keeper)
+    refuses(response, field=field, player=player)
     assert body(send(client, "GET", f"/api/tables/{a_id}/hands", token=a_keeper)) == before
 
 
 RULES_CHANGES = [
-    {"preset": "poker"},
-    {"preset": 1},
-    {"rules": "stake=2"},
-    {"rules": {"stake": -1}},
-    {"rules": {"nope": 1}},
-    {"rules": {"scoring": "money"}},
-    {"preset": "classic", "rules": {}, "extra": True},
+    ({"preset": "poker"}, "preset"),
+    ({"preset": 1}, "preset"),
+    ({"rules": "stake=2"}, "rules"),
+    ({"rules": {"stake": -1}}, "stake"),
+    ({"rules": {"nope": 1}}, "nope"),
+    ({"rules": {"scoring": "money"}}, "scoring"),
+    ({"preset": "classic", "rules": {}, "extra": True}, "extra"),
 ]
 
 
-@pytest.mark.parametrize("data", RULES_CHANGES, ids=range(len(RULES_CHANGES)))
-def test_malformed_rules_are_refused(client, two_tables, data):
+@pytest.mark.parametrize(("data", "field"), RULES_CHANGES, ids=range(len(RULES_CHANGES)))
+def test_malformed_rules_are_refused(client, two_tables, data, field):
     (a_id, a_keeper, _), _ = two_tables
     before = body(send(client, "GET", f"/api/tables/{a_id}", token=a_keeper))
-    refuses(send(client, "PUT", f"/api/tables/{a_id}/rules", data, a_keeper))
+    refuses(send(client, "PUT", f"/api/tables/{a_id}/rules", data, a_keeper), field=field)
     assert body(send(client, "GET", f"/api/tables/{a_id}", token=a_keeper)) == before
 
 

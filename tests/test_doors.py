@@ -1,6 +1,7 @@
 """The two doors onto the engine: `referee settle` and POST /api/settle answer alike."""
 
 import json
+import re
 import tempfile
 
 import pytest
@@ -91,24 +92,32 @@ def test_cents_stay_exact_on_both_doors(client):
     assert '"A": 0.3,' in run_cli(json.dumps(three)).output
 
 
-@pytest.mark.parametrize(
-    "body",
-    [
-        b"", b"not json", b"[]", b"{", b"\xff\xfe", b"NaN", b'{"players": NaN}',
-        b'{"players": ["A", "B"], "players": ["C", "D"], "outcome": {}}',
-        b"[" * 5000 + b"]" * 5000,
-        json.dumps({**EXAMPLE, "extra": 1}).encode(),
-        json.dumps({**EXAMPLE, "rules": {"stake": 1e400}}).encode(),
-        json.dumps({**EXAMPLE, "rules": {"stake": "1"}}).encode(),
-        json.dumps({**EXAMPLE, "players": ["Anna", "Anna", "Ben"]}).encode(),
-        json.dumps({**EXAMPLE, "preset": None}).encode(),
-    ],
-)  # fmt: skip
-def test_malformed_requests_get_clean_refusals_at_both_doors(client, body):
+# Each malformed request with the field its refusal names and the player concerned (none
+# when the text is not a JSON object at all).
+MALFORMED = [
+    (b"", None, None), (b"not json", None, None), (b"[]", "request", None), (b"{", None, None),
+    (b"\xff\xfe", None, None), (b"NaN", None, None), (b'{"players": NaN}', None, None),
+    (b'{"players": ["A", "B"], "players": ["C", "D"], "outcome": {}}', None, None),
+    (b"[" * 5000 + b"]" * 5000, None, None),
+    (json.dumps({**EXAMPLE, "extra": 1}).encode(), "extra", None),
+    (json.dumps({**EXAMPLE, "rules": {"stake": 1e400}}).encode(), None, None),
+    (json.dumps({**EXAMPLE, "rules": {"stake": "1"}}).encode(), "stake", None),
+    (json.dumps({**EXAMPLE, "players": ["Anna", "Anna", "Ben"]}).encode(), "players", "'Anna'"),
+    (json.dumps({**EXAMPLE, "preset": None}).encode(), "preset", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "field", "player"), MALFORMED, ids=range(len(MALFORMED)))
+def test_malformed_requests_get_clean_refusals_at_both_doors(client, body, field, player):
     response = client.post("/api/settle", data=body)
-    assert response.status_code == 400 and response.get_json()["error"]
+    assert response.status_code == 400
+    message = response.get_json()["error"]
+    assert message
+    if field is not None:
+        assert re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", message), message
+    assert player is None or player in message, message
     result = run_cli(body)
-    assert result.exit_code == 2 and json.loads(result.output)["error"]
+    assert result.exit_code == 2 and json.loads(result.output) == {"error": message}
 
 
 def test_an_oversized_body_is_refused_in_json(client):

@@ -7,7 +7,6 @@ Runs on SQLite, and on PostgreSQL when DATABASE_URL says so, like the rest of th
 
 import copy
 import csv
-import html
 import io
 import json
 import re
@@ -23,6 +22,7 @@ from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVe
 from referee.rules import Refusal, rules_from
 from referee.scoring.settle_up import fewest_transfers
 from referee.storage import database_url
+from tests.test_pages import error_beside
 
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
 # Names a spreadsheet would take for formulas; check_name allows every one of them.
@@ -508,11 +508,6 @@ def test_a_document_that_is_not_an_object_is_refused():
 # The import page
 
 
-def errors(page: str) -> dict[str, str]:
-    found = re.findall(r'<p class="error" id="([^"]+)"[^>]*>(.*?)</p>', page, flags=re.S)
-    return {element: html.unescape(re.sub(r"<[^>]+>", "", message)) for element, message in found}
-
-
 def upload(data: bytes, name: str = "friday.json") -> dict:
     return {"file": (io.BytesIO(data), name)}
 
@@ -550,10 +545,8 @@ def test_a_changed_file_is_refused_beside_the_file_field(db, web, rows, tamper, 
     response = web.post("/import", upload(exact_json.dumps(document).encode()))
 
     assert response.status_code == 200
-    page = text(response)
-    assert errors(page)["file-error"].startswith(f"{field}: ")
-    assert words in errors(page)["file-error"]
-    assert 'aria-invalid="true"' in page
+    message = error_beside(text(response), "file")
+    assert message.startswith(f"{field}: ") and words in message
     assert counts(rows) == before
 
 
@@ -568,14 +561,14 @@ def test_a_changed_file_is_refused_beside_the_file_field(db, web, rows, tamper, 
 def test_no_file_or_not_a_table_is_shown_beside_the_field(web, rows, data, words):
     response = web.post("/import", data)
     assert response.status_code == 200
-    assert words in errors(text(response))["file-error"]
+    assert words in error_beside(text(response), "file")
     assert rows(GameTable) == 0
 
 
 def test_a_file_over_the_limit_is_refused_beside_the_field(web, rows, monkeypatch):
     monkeypatch.setattr(export, "MAX_IMPORT_BYTES", 4096)
     response = web.post("/import", upload(b" " * 5000))
-    assert "larger than 4 KB" in errors(text(response))["file-error"]
+    assert "larger than 4 KB" in error_beside(text(response), "file")
     too_big = web.post("/import", upload(b" " * (4096 + 70 * 1024)))
     assert too_big.status_code == 413
     assert rows(GameTable) == 0

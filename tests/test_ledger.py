@@ -13,7 +13,6 @@ from referee import exact_json, ledger
 from referee.models import Hand, HandChange, HandNet
 from referee.rules import rules_from
 from referee.storage import make_engine
-from tests.helpers import net
 
 ABC = ["Anna", "Ben", "Carla"]
 CAUGHT = {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4, "Carla": 11}}
@@ -134,12 +133,12 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
     table, players = new_table(db)
     hand = play(db, table, CAUGHT)
     assert changes_of(db, hand) == [("entered", None, CAUGHT)]
-    assert nets_of(db, hand) == net(CAUGHT)
+    assert nets_of(db, hand) == {"Anna": -2, "Ben": 3, "Carla": -1}  # the spec's 001 example
 
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 8, "Carla": 11}}
     ledger.edit_hand(db, table, hand, fixed, players["Ben"], version=hand.version)
     assert changes_of(db, hand) == [("entered", None, CAUGHT), ("edited", CAUGHT, fixed)]
-    assert nets_of(db, hand) == net(fixed)
+    assert nets_of(db, hand) == {"Anna": 2, "Ben": -1, "Carla": -1}  # now Anna's drop wins
     assert (hand.version, hand.dealer_id) == (2, players["Ben"].id)
 
     ledger.void_hand(db, table, hand, version=hand.version)
@@ -159,9 +158,9 @@ def test_an_edit_is_settled_under_the_rules_the_hand_was_played_with(db):
     ledger.change_rules(db, table, "classic", rules_from("classic", {"caught_pays": 5}))
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 4, "Carla": 20}}
     ledger.edit_hand(db, table, hand, fixed, players["Anna"], version=hand.version)
-    assert nets_of(db, hand) == net(fixed)  # caught_pays 2, not 5
+    assert nets_of(db, hand) == {"Anna": -2, "Ben": 3, "Carla": -1}  # caught_pays 2, not 5
     later = play(db, table, CAUGHT)
-    assert nets_of(db, later) == net(CAUGHT, {"caught_pays": 5})
+    assert nets_of(db, later) == {"Anna": -5, "Ben": 6, "Carla": -1}  # Anna pays Ben 5
 
 
 # The tally

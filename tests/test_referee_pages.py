@@ -16,6 +16,7 @@ from referee.rules.questions import answers
 from tests.conftest import form_fields
 from tests.test_pages import (
     enter_hand,
+    error_beside,
     errors,
     player_ids,
     preview_hand,
@@ -65,16 +66,17 @@ def test_the_40_card_deck_has_no_8_9_or_10_to_pick(web):
     assert 'value="7♠"' in page and 'value="J♠"' in page
     for rank in ("8", "9", "10"):
         assert f'value="{rank}♠"' not in page
-    refused = plain(count(web, table, "9♠"))
-    assert "there is no 9♠ in a 40-card deck (house rule deck)" in refused
+    refused = errors(count(web, table, "9♠"))
+    assert refused == {"cards-error": "cards: there is no 9♠ in a 40-card deck (house rule deck)"}
 
 
 def test_more_cards_than_a_hand_holds_or_a_card_twice_is_refused(web):
     table = start_table(web)
-    seven = plain(count(web, table, "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"))
-    assert "7 cards are more than a hand holds here (5 dealt, one more after drawing" in seven
-    assert "picked twice" in plain(count(web, table, "K♠", "K♠"))
-    assert "is not a card" in plain(count(web, table, "Z♠"))
+    seven = errors(count(web, table, "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"))["cards-error"]
+    assert seven.startswith("cards: 7 cards are more than a hand holds here (5 dealt, one more")
+    twice = errors(count(web, table, "K♠", "K♠"))["cards-error"]
+    assert twice == "cards: K♠ is picked twice; a deck has one of each"
+    assert errors(count(web, table, "Z♠"))["cards-error"].startswith("cards: 'Z♠' is not a card")
 
 
 def test_after_each_tap_htmx_gets_only_the_result(web):
@@ -126,7 +128,8 @@ def test_a_refused_count_stays_in_the_picker(web):
         f"/t/{table}/count?kind=drop", data={**fields, "for": ids["Ben"], "card": cards, "use": "1"}
     )
     page = text(back)
-    assert 'id="count-form"' in page and "more than a hand holds" in plain(page)
+    assert 'id="count-form"' in page and "Ben's cards" in plain(page)
+    assert errors(page)["cards-error"].startswith("cards: 7 cards are more than a hand holds")
     assert form_fields(page)["card"] == cards  # still ticked, to untick one
 
 
@@ -298,8 +301,11 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
 
     refused = preview_hand(web, table, DROP)
     page = text(refused)
-    message = errors(page)["player-error"]
-    assert "Ben may not drop yet" in message and "wait_after_spread: 3" in message
+    assert set(errors(page)) == {"player-error"}
+    assert error_beside(page, "player").startswith(
+        "player: Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
+        "(house rule wait_after_spread: 3)."
+    )
     assert 'name="override"' in page and "Save hand" not in page
     assert form_fields(page)[f"total_{ids['Carla']}"] == "12"  # what was typed stays
     assert rows(Hand) == 0

@@ -66,7 +66,7 @@ def test_count_a_hand_into_a_refused_drop_then_override(page: Page, server_url, 
     # Carla is still waiting: the drop is refused, naming her and the rule. (Enter in a
     # box checks the payout, as the big button does, and opens no card picker.)
     total_of(page, "Carla").press("Enter")
-    error = page.locator("#player-error")
+    error = page.get_by_role("group", name="Who dropped?").get_by_role("alert")
     expect(error).to_contain_text("Carla may not drop yet")
     expect(error).to_contain_text("wait_after_spread")
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
