@@ -42,10 +42,9 @@ class _Ending:
         data: dict[str, Any] = {}
         for told in fields(self):
             value = getattr(self, told.name)
-            if isinstance(value, Mapping):
-                value = dict(value) or None
-            if value is not None:
-                data[told.name] = value
+            if value is None or value == {}:
+                continue  # a question not asked, or no totals
+            data[told.name] = dict(value) if isinstance(value, Mapping) else value
         return data
 
 
