@@ -14,9 +14,10 @@ MAX_REQUEST_BYTES = 64 * 1024
 SETTLE_HELP = """Settle one hand: read a request as JSON, print who pays whom.
 
 The request comes from FILE, or from standard input when FILE is - or left
-out. It has the players in seating order, how the hand ended, and optionally a
-preset (classic, street, black-company, seattle; default classic) and house
-rules that override it:
+out. It has the players in seating order, how the hand ended, and optionally
+the game ("game": "tonk", the only game so far and the default), a preset
+(classic, street, black-company, seattle; default classic) and house rules
+that override it:
 
 \b
   echo '{"players": ["Anna", "Ben", "Carla"],

@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.models import TABLE_NAME_LENGTH
 from referee.rules import KINDS, PRESETS, option_keys
+from referee.rules.game import GAMES
 from referee.rules.house_rules import MAX_DEALT_TOTAL, MAX_STAKE, check_of
 from referee.rules.outcome import FIELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.scoring.settlement import RESULTS
@@ -155,6 +156,7 @@ SCHEMAS: dict[str, Any] = {
     ),
     "SettleRequest": _object(
         {
+            "game": {"enum": list(GAMES), "description": 'The game played; "tonk" when left out.'},
             "preset": PRESET,
             "rules": ANY_RULES,
             "players": ref("Players"),

@@ -1,8 +1,10 @@
 """What happened in a hand, and whether it can have happened under the house rules.
 
-`parse_outcome` turns JSON (or a form) into a typed `Outcome`; `check_outcome`
-refuses what the house rules say cannot be (section 2 and 2.8 of the spec), so
-that scoring only ever settles a hand that could have been played.
+`parse_outcome` turns JSON (or a form) into a typed `Outcome`, one class per kind
+holding only the facts that kind has, so that a tonk out without its player cannot
+even be written down; `check_outcome` refuses what the house rules say cannot be
+(section 2 and 2.8 of the spec), so that scoring only ever settles a hand that
+could have been played.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,7 +29,6 @@ KIND_WORDS: dict[str, str] = {
     "drop": "drop",
     "stock_out": "stock ran out",
 }
-WENT_OUT: tuple[Kind, ...] = ("tonk_out", "double_double", "out")
 FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
 
 
@@ -41,10 +42,9 @@ class _Ending:
         data: dict[str, Any] = {}
         for told in fields(self):
             value = getattr(self, told.name)
-            if isinstance(value, Mapping):
-                value = dict(value) or None
-            if value is not None:
-                data[told.name] = value
+            if value is None or value == {}:
+                continue  # a question not asked, or no totals
+            data[told.name] = dict(value) if isinstance(value, Mapping) else value
         return data
 
 

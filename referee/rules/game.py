@@ -1,0 +1,99 @@
+"""The games a table can play, each behind one small interface.
+
+The shell (storage, pages, the API, export) reaches a game's house rules, outcomes,
+settlement and wording only through its `Game`, found by name in `GAMES`, so that a
+second game is a new entry here and new modules of its own, not a branch in every door.
+Today the only game is Tonk, and a request that names no game is Tonk.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.rules import outcome as tonk_outcome
+from referee.rules.house_rules import HouseRules
+from referee.rules.outcome import Outcome
+from referee.rules.presets import PRESETS, rules_from
+from referee.rules.questions import Answer, answers
+from referee.rules.refusal import Refusal
+from referee.rules.wording import rule_sentences
+from referee.scoring.settle import settle
+from referee.scoring.settlement import Settlement
+
+
+class Rules(Protocol):
+    """What the shell does with any game's house rules itself: store them as JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Ending(Protocol):
+    """What the shell does with any game's outcome itself: name its kind, store it as JSON."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+RulesT = TypeVar("RulesT", bound=Rules)
+EndingT = TypeVar("EndingT", bound=Ending)
+
+
+@dataclass(frozen=True)
+class Game(Generic[RulesT, EndingT]):
+    """Everything the shell needs of one game; the rules and outcomes it hands back to the
+    game are opaque to it beyond `Rules` and `Ending`."""
+
+    name: str
+    presets: Mapping[str, RulesT]
+    default_preset: str
+    # A preset by name with the table's changes on top; both refused by name when wrong.
+    rules_from: Callable[[Any, Any], RulesT]
+    # Rules as stored (every option), read back.
+    rules_from_json: Callable[[Any], RulesT]
+    parse_outcome: Callable[[Any], EndingT]
+    settle: Callable[[RulesT, Sequence[str], EndingT], Settlement]
+    # Every kind of ending, in the order a form lists them, with its words.
+    kind_words: Mapping[str, str]
+    # What a hand form asks under these rules.
+    playable_kinds: Callable[[RulesT], list[str]]
+    asks_totals: Callable[[str, RulesT], bool]
+    asks_last_draw: Callable[[str, RulesT], bool]
+    needs_spread_six: Callable[[RulesT], bool]
+    # The rules sheet: (option key, group, sentence) in the order the sheet reads.
+    rule_sentences: Callable[[RulesT], list[tuple[str, str, str]]]
+    # The referee's answers to the questions a table asks, under these rules.
+    answers: Callable[[RulesT], list[Answer]]
+
+
+TONK: Game[HouseRules, Outcome] = Game(
+    name="tonk",
+    presets=PRESETS,
+    default_preset="classic",
+    rules_from=rules_from,
+    rules_from_json=HouseRules.from_json,
+    parse_outcome=tonk_outcome.parse_outcome,
+    settle=settle,
+    kind_words=tonk_outcome.KIND_WORDS,
+    playable_kinds=tonk_outcome.playable_kinds,
+    asks_totals=tonk_outcome.asks_totals,
+    asks_last_draw=tonk_outcome.asks_last_draw,
+    needs_spread_six=tonk_outcome.needs_spread_six,
+    rule_sentences=rule_sentences,
+    answers=answers,
+)
+
+DEFAULT_GAME = TONK.name
+# Each game has its own rules and outcome types; the registry holds games of any of them.
+GAMES: dict[str, Game[Any, Any]] = {TONK.name: TONK}
+
+
+def game_named(name: object) -> Game[Any, Any]:
+    """The game called `name`, refused with the list of games when there is none."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise Refusal(
+            f"game: there is no game {str(name)[:40]!r}; choose " + ", ".join(GAMES),
+            field="game",
+        )
+    return GAMES[name]

@@ -1,0 +1,74 @@
+"""The seam for a second game: the registry, and Tonk reached through its Game."""
+
+from decimal import Decimal
+
+import pytest
+
+from referee.rules import Drop, HouseRules, Refusal
+from referee.rules.game import DEFAULT_GAME, GAMES, TONK, game_named
+from referee.scoring import Payment
+
+
+def test_tonk_is_the_only_game_and_the_default():
+    assert list(GAMES) == ["tonk"]
+    assert DEFAULT_GAME == "tonk"
+    assert game_named("tonk") is TONK
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [("tongits", "'tongits'"), ("Tonk", "'Tonk'"), (5, "'5'"), (None, "'None'")]
+)
+def test_an_unknown_game_is_refused_naming_the_field_game(name, shown):
+    with pytest.raises(Refusal) as refused:
+        game_named(name)
+    assert refused.value.message == f"game: there is no game {shown}; choose tonk"
+    assert (refused.value.field, refused.value.player) == ("game", None)
+
+
+def test_tonk_gives_its_presets_and_its_rules():
+    assert list(TONK.presets) == ["classic", "street", "black-company", "seattle"]
+    assert TONK.default_preset == "classic"
+    street = TONK.rules_from("street", {"stake": 2})
+    assert (street.stake, street.caught_pays) == (Decimal("2.00"), 1)
+    stored = TONK.rules_from_json({"hand_size": 7})
+    assert (stored.hand_size, stored.stake) == (7, Decimal("1.00"))
+    with pytest.raises(Refusal) as refused:
+        TONK.rules_from("poker", None)
+    assert refused.value.field == "preset"
+
+
+def test_tonk_reads_and_settles_a_hand():
+    outcome = TONK.parse_outcome(
+        {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4, "Carla": 11}}
+    )
+    assert outcome == Drop("Anna", {"Anna": 6, "Ben": 4, "Carla": 11})
+    settlement = TONK.settle(HouseRules(), ["Anna", "Ben", "Carla"], outcome)
+    assert settlement.result == "caught"
+    assert settlement.payments == (
+        Payment("Anna", "Ben", Decimal("2.00"), "caught"),
+        Payment("Carla", "Ben", Decimal("1.00"), "lowest after a catch"),
+    )
+
+
+def test_tonk_says_what_its_hand_form_asks():
+    classic = HouseRules()
+    kinds = ["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
+    assert list(TONK.kind_words) == kinds
+    assert TONK.kind_words["stock_out"] == "stock ran out"
+    assert TONK.playable_kinds(classic) == ["deal_tonk", "tonk_out", "out", "drop", "stock_out"]
+    assert (TONK.asks_totals("out", classic), TONK.asks_totals("drop", classic)) == (False, True)
+    last_draw = HouseRules(stock_out_tie="last_draw")
+    assert TONK.asks_last_draw("stock_out", last_draw) is True
+    assert TONK.asks_last_draw("drop", last_draw) is False
+    assert TONK.needs_spread_six(classic) is False
+    assert TONK.needs_spread_six(HouseRules(tonk_out_needs_six=True)) is True
+
+
+def test_tonk_words_its_rules_sheet_and_its_answers():
+    assert TONK.rule_sentences(HouseRules())[0] == (
+        "stake",
+        "Table",
+        "The stake is 1 chip: every payment below is a whole number of stakes.",
+    )
+    first = TONK.answers(HouseRules())[0]
+    assert (first.question, first.options) == ("May I drop after drawing?", ("drop_when",))

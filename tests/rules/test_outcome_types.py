@@ -1,0 +1,81 @@
+"""One class per way a hand ends: parse_outcome picks it, to_json writes what was read."""
+
+import pytest
+
+from referee.rules import (
+    DealTonk,
+    DoubleDouble,
+    Drop,
+    Out,
+    Refusal,
+    StockOut,
+    TonkOut,
+    parse_outcome,
+)
+
+READ = [
+    ({"kind": "deal_tonk", "totals": {"Ben": 49}}, DealTonk({"Ben": 49})),
+    ({"kind": "tonk_out", "player": "Anna"}, TonkOut("Anna")),
+    (
+        {"kind": "tonk_out", "player": "Anna", "totals": {"Ben": 7}, "spread_six": False},
+        TonkOut("Anna", {"Ben": 7}, False),
+    ),
+    ({"kind": "double_double", "player": "Ben"}, DoubleDouble("Ben")),
+    ({"kind": "out", "player": "Carla", "totals": {"Anna": 3}}, Out("Carla", {"Anna": 3})),
+    ({"kind": "drop", "player": "Anna", "totals": {"Anna": 6}}, Drop("Anna", {"Anna": 6})),
+    (
+        {"kind": "stock_out", "totals": {"Anna": 3, "Ben": 3}, "last_draw": "Ben"},
+        StockOut({"Anna": 3, "Ben": 3}, "Ben"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "outcome"), READ, ids=[row[0]["kind"] for row in READ])
+def test_each_kind_reads_as_its_own_class_and_writes_back_the_same_json(data, outcome):
+    assert parse_outcome(data) == outcome
+    assert list(outcome.to_json().items()) == list(data.items())  # same keys, same order
+
+
+def test_empty_totals_and_an_unanswered_question_are_left_out():
+    assert TonkOut("Anna", {}, None).to_json() == {"kind": "tonk_out", "player": "Anna"}
+    assert StockOut({"Anna": 2}).to_json() == {"kind": "stock_out", "totals": {"Anna": 2}}
+    assert parse_outcome({"kind": "tonk_out", "player": "Anna", "spread_six": None}) == TonkOut(
+        "Anna"
+    )
+
+
+NOT_OF_THIS_KIND = [
+    ({"kind": "out"}, "player: say who went out", "player"),
+    ({"kind": "drop"}, "player: say who dropped", "player"),
+    ({"kind": "double_double"}, "player: say who went out second", "player"),
+    (
+        {"kind": "deal_tonk", "player": "Ben", "totals": {"Ben": 49}},
+        "player: a tonk on the deal has no single player; leave player out",
+        "player",
+    ),
+    (
+        {"kind": "stock_out", "player": "Ben", "totals": {"Ben": 4}},
+        "player: a stock ran out has no single player; leave player out",
+        "player",
+    ),
+    (
+        {"kind": "out", "player": "Ben", "last_draw": "Ben"},
+        "last_draw: only asked when the stock ran out",
+        "last_draw",
+    ),
+    (
+        {"kind": "drop", "player": "Ben", "totals": {"Ben": 4}, "spread_six": True},
+        "spread_six: only asked for a tonk out",
+        "spread_six",
+    ),
+    # Several faults: the missing player is named first, as before.
+    ({"kind": "out", "spread_six": True, "last_draw": "Ben"}, "player: say who went out", "player"),
+]
+
+
+@pytest.mark.parametrize(("data", "message", "field"), NOT_OF_THIS_KIND)
+def test_a_fact_the_kind_has_not_or_a_missing_player_is_refused_when_read(data, message, field):
+    with pytest.raises(Refusal) as refused:
+        parse_outcome(data)
+    assert refused.value.message == message
+    assert (refused.value.field, refused.value.player) == (field, None)
