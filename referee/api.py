@@ -17,9 +17,15 @@ from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed
 
 from referee import access, exact_json, ledger
-from referee.models import TABLE_NAME_LENGTH, GameTable, Hand, Player
-from referee.openapi import DOCUMENT, IDEMPOTENCY_KEY_PATTERN, MAX_ID
+from referee.models import GameTable, Hand, Player
+from referee.openapi import DOCUMENT
 from referee.rules import Refusal, check_players, parse_outcome, rules_from
+from referee.rules.limits import (
+    DEFAULT_TABLE_NAME,
+    IDEMPOTENCY_KEY_PATTERN,
+    MAX_ID,
+    check_table_name,
+)
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.storage import session
@@ -201,12 +207,7 @@ NEW_TABLE = ("name", "players", "preset", "rules", "first_dealer")
 def create_table() -> tuple[Response, int]:
     """Start a table; the answer holds its two tokens and the page links to share."""
     data = _body(NEW_TABLE, ("players",))
-    name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > TABLE_NAME_LENGTH or not name.isprintable():
-        raise Refusal(
-            f"name: a table's name is up to {TABLE_NAME_LENGTH} letters, digits or spaces",
-            field="name",
-        )
+    name = check_table_name(data.get("name", ""), blank=DEFAULT_TABLE_NAME)
     players = list(check_players(data["players"]))
     first = 0
     if "first_dealer" in data:

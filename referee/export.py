@@ -29,7 +29,6 @@ from sqlmodel import Session, select
 from referee import exact_json, ledger
 from referee.access import new_token
 from referee.models import (
-    TABLE_NAME_LENGTH,
     GameTable,
     Hand,
     HandChange,
@@ -38,21 +37,27 @@ from referee.models import (
     RulesVersion,
 )
 from referee.rules import PRESETS, HouseRules, Refusal, parse_outcome
-from referee.rules.outcome import MAX_PLAYERS, MIN_PLAYERS, Outcome, check_name
+from referee.rules.limits import (
+    MAX_BY_LENGTH,
+    MAX_CHANGES_PER_HAND,
+    MAX_ENTRY_KEY_LENGTH,
+    MAX_FILE_DEPTH,
+    MAX_HAND_VERSION,
+    MAX_HANDS,
+    MAX_IMPORT_BYTES,
+    MAX_NOTE_LENGTH,
+    MAX_PLAYERS,
+    MAX_PLAYERS_IN_A_NIGHT,
+    MAX_RULES_VERSIONS,
+    MIN_PLAYERS,
+    check_table_name,
+)
+from referee.rules.outcome import Outcome, check_name
 from referee.scoring import Settlement, settle
 
 FORMAT = "tonk-referee.table"
 FORMAT_VERSION = 1
 
-# Bounds on what an import accepts: far above any night at one table, far below harm.
-MAX_IMPORT_BYTES = 8 * 1024 * 1024  # a night of MAX_HANDS hands, edits and all
-MAX_HANDS = 2_000
-MAX_RULES_VERSIONS = 500
-MAX_CHANGES_PER_HAND = 200
-MAX_HAND_VERSION = 100_000
-MAX_BY_LENGTH = 60  # HandChange.by
-MAX_ENTRY_KEY_LENGTH = 64  # Hand.entry_key
-MAX_DEPTH = 16
 
 TOP_KEYS = (
     "format",
@@ -82,7 +87,6 @@ HAND_KEYS = (
     "changes",
 )
 HAND_OPTIONAL = ("note",)  # only on a hand recorded over a waiting rule
-MAX_NOTE_LENGTH = 300  # Hand.note
 CHANGE_KEYS = ("action", "by", "at", "names", "before", "after")
 ACTIONS = ("entered", "edited", "voided")
 SETTLEMENT_KEYS = ("result", "winners", "payments", "net", "points")
@@ -256,7 +260,7 @@ def _shown(value: Any) -> str:
 def _exact(value: Any, path: str, depth: int = 0) -> None:
     """Only JSON values, with exact numbers: a float (say, from the standard json module)
     could already have lost a cent, so it is refused wherever it is."""
-    if depth > MAX_DEPTH:
+    if depth > MAX_FILE_DEPTH:
         _refuse(path, "the document is nested too deeply")
     if isinstance(value, float):
         _refuse(
@@ -467,12 +471,15 @@ def check_document(data: Any) -> TablePlan:
         )
     if "exported_at" in top:
         _moment(top["exported_at"], "exported_at")
-    name = _text(top["name"], "name", TABLE_NAME_LENGTH)
+    try:
+        name = check_table_name(top["name"])
+    except Refusal as refusal:
+        _refuse("name", refusal.message.removeprefix("name: "))
     created_at = _moment(top["created_at"], "created_at")
 
     players: list[tuple[str, bool]] = []
     seen: set[str] = set()
-    entries = _list(top["players"], "players", ledger.MAX_PLAYERS_PER_TABLE, MIN_PLAYERS)
+    entries = _list(top["players"], "players", MAX_PLAYERS_IN_A_NIGHT, MIN_PLAYERS)
     for index, entry in enumerate(entries):
         path = _at("players", index)
         entry = _object(entry, path, PLAYER_KEYS)
@@ -482,8 +489,8 @@ def check_document(data: Any) -> TablePlan:
         seen.add(player.casefold())
         players.append((player, _flag(entry["seated"], _at(path, "seated"))))
     sitting = sum(1 for _, seated in players if seated)
-    if not MIN_PLAYERS <= sitting <= ledger.MAX_SEATED:
-        _refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to 6")
+    if not MIN_PLAYERS <= sitting <= MAX_PLAYERS:
+        _refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
     known = {player for player, _ in players}
     if not isinstance(top["first_dealer"], str) or top["first_dealer"] not in known:
         _refuse("first_dealer", f"{_shown(top['first_dealer'])} is not one of the players")

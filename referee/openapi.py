@@ -13,14 +13,18 @@ and the house rule's message.
 
 from typing import Any
 
-from referee.models import TABLE_NAME_LENGTH
 from referee.rules import KINDS, PRESETS, option_keys
 from referee.rules.house_rules import MAX_DEALT_TOTAL, MAX_STAKE, check_of
-from referee.rules.outcome import FIELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.limits import (
+    IDEMPOTENCY_KEY_PATTERN,
+    MAX_ID,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TABLE_NAME_LENGTH,
+)
+from referee.rules.outcome import FIELDS
 from referee.scoring.settlement import RESULTS
-
-MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
-IDEMPOTENCY_KEY_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 REF = "#/components/schemas/"
 

@@ -113,7 +113,7 @@ def money() -> Check:
             raise _NotAllowed
         return value.quantize(CENT)
 
-    words = "a number more than 0, at most 1,000,000, with at most 2 decimals"
+    words = f"a number more than 0, at most {MAX_STAKE:,}, with at most 2 decimals"
     return Check(words, clean, "money")
 
 
