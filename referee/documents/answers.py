@@ -53,6 +53,7 @@ class Hand(Document):
     outcome: OutcomeField
     settlement: Settlement
     note: str | None = Field(
+        None,
         max_length=MAX_NOTE_LENGTH,
         description="Why the scorekeeper recorded a drop over a waiting rule, or null.",
     )

@@ -246,10 +246,16 @@ def _option(key: str) -> Any:
     return Annotated[Any, WithJsonSchema(_option_schema(key))]
 
 
+def _unsaid(schema: dict[str, Any]) -> None:
+    """A field that may be left out has no default to show: its absence means something."""
+    schema.pop("default", None)
+
+
 def _rules_model(name: str, description: str, *, every_option: bool) -> type[BaseModel]:
     """The house rules as an object, one property per declared option."""
+    absent = Field(None, json_schema_extra=_unsaid)  # the preset's value, not null
     fields: dict[str, Any] = {
-        key: (_option(key), ... if every_option else None) for key in option_keys()
+        key: (_option(key), ... if every_option else absent) for key in option_keys()
     }
     return create_model(name, __config__=STRICT, __doc__=description, **fields)
 
@@ -269,19 +275,12 @@ class Outcome(Document):
     """How a hand ended, as settle-contract.md says."""
 
     kind: str = Field(json_schema_extra={"enum": list(KINDS)})
-    player: Annotated[str | None, WithJsonSchema({"type": "string"})] = None
-    totals: Annotated[
-        dict[str, int] | None,
-        WithJsonSchema(
-            {
-                "type": "object",
-                "additionalProperties": {"type": "integer"},
-                "description": "{name: points in hand, or dealt total for a tonk on the deal}",
-            }
-        ),
-    ] = None
+    player: str | None = None
+    totals: dict[str, int] | None = Field(
+        None, description="{name: points in hand, or dealt total for a tonk on the deal}"
+    )
     spread_six: bool | None = None
-    last_draw: Annotated[str | None, WithJsonSchema({"type": "string"})] = None
+    last_draw: str | None = None
 
 
 Rules = Annotated[
