@@ -347,14 +347,14 @@ def check_document(data: Any) -> TablePlan:
         )
 
     seen: set[str] = set()
-    for index, entry in enumerate(document.players):
-        if entry.name.casefold() in seen:
-            _refuse(f"players[{index}].name", f"two players are called {entry.name!r}")
-        seen.add(entry.name.casefold())
-    sitting = sum(1 for entry in document.players if entry.seated)
+    for index, player in enumerate(document.players):
+        if player.name.casefold() in seen:
+            _refuse(f"players[{index}].name", f"two players are called {player.name!r}")
+        seen.add(player.name.casefold())
+    sitting = sum(1 for player in document.players if player.seated)
     if not MIN_PLAYERS <= sitting <= MAX_PLAYERS:
         _refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
-    known = {entry.name for entry in document.players}
+    known = {player.name for player in document.players}
     if document.first_dealer not in known:
         _refuse("first_dealer", f"{shown(document.first_dealer)} is not one of the players")
 
@@ -380,7 +380,7 @@ def check_document(data: Any) -> TablePlan:
         document.name,
         document.created_at,
         document.first_dealer,
-        [(entry.name, entry.seated) for entry in document.players],
+        [(player.name, player.seated) for player in document.players],
         [
             RulesPlan(v.number, v.preset, exact_json.dumps(v.rules.to_json()), v.created_at)
             for v in document.rules_versions

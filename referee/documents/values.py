@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
-from referee.rules.house_rules import MAX_DEALT_TOTAL, MAX_STAKE, check_of
+from referee.rules.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, MAX_STAKE, check_of
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
     MAX_NAME_LENGTH,
@@ -212,7 +212,7 @@ class Band(Document):
 
     min: int = Field(ge=0, le=MAX_DEALT_TOTAL)
     max: int = Field(ge=0, le=MAX_DEALT_TOTAL)
-    pays: int = Field(ge=1, le=10)
+    pays: int = Field(ge=1, le=MAX_BAND_PAYS)
 
 
 def _option_schema(key: str) -> dict[str, Any]:
