@@ -93,7 +93,7 @@ class TableFile(Document):
     """A whole table, as exported."""
 
     format: str
-    format_version: int = Field(ge=1, le=1_000)
+    format_version: int
     exported_at: Moment | None = None
     name: TableName
     created_at: Moment

@@ -62,6 +62,7 @@ def shown(value: Any) -> str:
 
 
 def _refused(message: str, value: Any) -> PydanticCustomError:
+    """An error of our own words, which `referee.documents.reading` gives as they are."""
     return PydanticCustomError("not_allowed", "{shown} " + message, {"shown": shown(value)})
 
 
@@ -126,12 +127,15 @@ class OneOf(GroupedMetadata):
 
 
 def _printable(text: str) -> str:
+    """No tab, line break or other control character: a text shown on a page or a sheet."""
     if not text.isprintable():
         raise _refused("holds a tab, a line break or another character that does not print", text)
     return text
 
 
 def _money(value: Any) -> int | Decimal:
+    """An amount as exact_json reads it, int or Decimal, kept as it is: the import compares
+    it with the engine's type for type (2.00 is 2, but true is not 1)."""
     exact = isinstance(value, int | Decimal) and not isinstance(value, bool)
     if not exact or (isinstance(value, Decimal) and not value.is_finite()):
         raise _refused("is not an exact amount of money", value)
@@ -139,6 +143,7 @@ def _money(value: Any) -> int | Decimal:
 
 
 def _moment(value: Any) -> datetime:
+    """An ISO 8601 time with its offset, in UTC: a time without a zone is ambiguous."""
     example = "is not a time such as 2025-01-31T21:05:00+00:00"
     if not isinstance(value, str) or len(value) > 40:
         raise _refused(example, value)

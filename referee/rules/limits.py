@@ -23,8 +23,8 @@ MAX_BY_LENGTH = 60  # who made a change, in a hand's history
 MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
 
 # The API
-IDEMPOTENCY_KEY_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 MAX_ENTRY_KEY_LENGTH = 64  # an idempotency key, or the one-time key of a page's hand form
+IDEMPOTENCY_KEY_PATTERN = rf"^[A-Za-z0-9_-]{{1,{MAX_ENTRY_KEY_LENGTH}}}$"
 
 # A table's file (export and import): far above any night at one table, far below harm
 MAX_IMPORT_BYTES = 8 * 1024 * 1024  # a night of MAX_HANDS hands, edits and all
@@ -36,10 +36,12 @@ MAX_FILE_DEPTH = 16
 
 
 def check_table_name(name: Any, *, blank: str | None = None) -> str:
-    """A table's name: 1 to TABLE_NAME_LENGTH printable characters, trimmed; a blank one is
-    `blank` when given (a new table may go unnamed, a table's file may not)."""
-    text = name.strip() if isinstance(name, str) else ""
-    if isinstance(name, str) and not text and blank is not None:
+    """A table's name: 1 to TABLE_NAME_LENGTH printable characters (counted as sent, as a
+    form box or a JSON schema counts them), trimmed; a blank one is `blank` when given (a
+    new table may go unnamed, a table's file may not)."""
+    sent = isinstance(name, str) and len(name) <= TABLE_NAME_LENGTH
+    text = name.strip() if sent else ""
+    if sent and not text and blank is not None:
         text = blank
     if not 1 <= len(text) <= TABLE_NAME_LENGTH or not text.isprintable():
         raise Refusal(
