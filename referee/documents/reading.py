@@ -51,22 +51,28 @@ def path_of(loc: tuple[int | str, ...]) -> str:
 def refusal(model: type[BaseModel], error: ErrorDetails, *, root: str) -> Refusal:
     """One validation error as the app's refusal."""
     loc = tuple(error["loc"])
-    path = path_of(loc)
-    context: dict[str, Any] = dict(error.get("ctx") or {})
-    if error["type"] == "value_error" and isinstance(context.get("error"), Refusal):
-        said = context["error"]  # refused by a check of the object as a whole, naming a field
-        context = {"message": said.message, "field": said.field, "player": said.player}
-        context["inside"] = True
+    core = _said_by_core(error)
+    if core is not None and root == "request" and core["inside"]:
+        return Refusal(core["message"], field=core["field"], player=core["player"])
+    if core is not None:
+        where, message = _core_words(path_of(loc) or root, loc, core)
+        player = core["player"]
+    else:
+        where, message, player = path_of(loc) or root, _words(model, error, loc), None
     top = str(loc[0]) if loc else root
-    if error["type"] in ("refusal", "value_error") and "message" in context:
-        if root == "request" and context["inside"]:
-            return Refusal(context["message"], field=context["field"], player=context["player"])
-        where, message = _core_words(path or root, loc, context)
-        return Refusal(f"{where}: {message}", field=where if root == "file" else top,
-                       player=context["player"])  # fmt: skip
-    where = path or root
-    message = _words(model, error, loc)
-    return Refusal(f"{where}: {message}", field=where if root == "file" else top)
+    return Refusal(f"{where}: {message}", field=where if root == "file" else top, player=player)
+
+
+def _said_by_core(error: ErrorDetails) -> dict[str, Any] | None:
+    """The core's refusal inside a validation error: from a value's check (`CheckedBy`), or
+    from a check of an object as a whole, which names the field it is about."""
+    context: dict[str, Any] = dict(error.get("ctx") or {})
+    if error["type"] == "refusal":
+        return context
+    said = context.get("error")
+    if error["type"] == "value_error" and isinstance(said, Refusal):
+        return {"message": said.message, "field": said.field, "player": said.player, "inside": True}
+    return None
 
 
 def _core_words(path: str, loc: tuple[int | str, ...], context: dict[str, Any]) -> tuple[str, str]:

@@ -136,10 +136,11 @@ def _printable(text: str) -> str:
 def _money(value: Any) -> int | Decimal:
     """An amount as exact_json reads it, int or Decimal, kept as it is: the import compares
     it with the engine's type for type (2.00 is 2, but true is not 1)."""
-    exact = isinstance(value, int | Decimal) and not isinstance(value, bool)
-    if not exact or (isinstance(value, Decimal) and not value.is_finite()):
-        raise _refused("is not an exact amount of money", value)
-    return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Decimal) and value.is_finite():
+        return value
+    raise _refused("is not an exact amount of money", value)
 
 
 def _moment(value: Any) -> datetime:
