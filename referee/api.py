@@ -8,18 +8,27 @@ not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI docume
 (referee/openapi.py) describes every answer given here.
 """
 
-import re
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed
 
 from referee import access, exact_json, ledger
-from referee.models import TABLE_NAME_LENGTH, GameTable, Hand, Player
-from referee.openapi import DOCUMENT, IDEMPOTENCY_KEY_PATTERN, MAX_ID
-from referee.rules import Refusal, check_players, parse_outcome, rules_from
+from referee.documents.reading import read, read_value
+from referee.documents.requests import (
+    IDEMPOTENCY_KEY,
+    HandEdit,
+    HandEntry,
+    HandVoid,
+    NewTable,
+    RulesChange,
+)
+from referee.documents.values import Document
+from referee.models import GameTable, Hand, Player
+from referee.openapi import DOCUMENT
+from referee.rules import Refusal, rules_from
+from referee.rules.limits import MAX_ID
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.storage import session
@@ -27,7 +36,7 @@ from referee.storage import session
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 BY = "scorekeeper via API"
-IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+Body = TypeVar("Body", bound=Document)
 
 
 def refused(message: str, status: int = 400) -> tuple[Response, int]:
@@ -92,35 +101,14 @@ def _json() -> Any:
         raise Refusal("the request is not valid JSON (a number has too many digits)") from None
 
 
-def _body(allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The JSON object sent with only `allowed` keys and every `required` one."""
-    data = _json()
-    shape = ", ".join(allowed)
-    if not isinstance(data, dict):
-        raise Refusal(f"request: send a JSON object with {shape}")
-    for key in data:
-        if key not in allowed:
-            raise Refusal(f"request: there is no field {key[:40]!r}; send {shape}")
-    for key in required:
-        if key not in data:
-            raise Refusal(f"{key}: this request needs {' and '.join(required)}", field=key)
-    return data
-
-
-def _whole(data: Mapping[str, Any], key: str) -> int:
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise Refusal(f"{key}: give a whole number", field=key)
-    return value
+def _body(model: type[Body]) -> Body:
+    """The JSON object sent, read whole as the request's document (referee.documents)."""
+    return read(model, _json(), root="request")
 
 
 def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
-        raise Refusal(
-            "Idempotency-Key: use 1 to 64 letters, digits, '-' or '_'", field="Idempotency-Key"
-        )
-    return key
+    return None if key is None else read_value(IDEMPOTENCY_KEY, key, root="Idempotency-Key")
 
 
 # Who is asking
@@ -194,33 +182,18 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 
 # Tables
 
-NEW_TABLE = ("name", "players", "preset", "rules", "first_dealer")
-
 
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     """Start a table; the answer holds its two tokens and the page links to share."""
-    data = _body(NEW_TABLE, ("players",))
-    name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > TABLE_NAME_LENGTH or not name.isprintable():
-        raise Refusal(
-            f"name: a table's name is up to {TABLE_NAME_LENGTH} letters, digits or spaces",
-            field="name",
-        )
-    players = list(check_players(data["players"]))
-    first = 0
-    if "first_dealer" in data:
-        dealer = data["first_dealer"]
-        if not isinstance(dealer, str) or dealer not in players:
-            raise Refusal("first_dealer: give the name of one of the players", field="first_dealer")
-        first = players.index(dealer)
+    new = _body(NewTable)
     table = ledger.create_table(
         session(),
-        name=name,
-        players=players,
-        preset_name=data.get("preset", "classic"),
-        changes=data.get("rules"),
-        first_dealer=first,
+        name=new.name,
+        players=list(new.players),
+        preset_name=new.preset,
+        changes=new.rules,
+        first_dealer=new.first_seat(),
     )
     return jsonify(
         {
@@ -250,12 +223,12 @@ def get_table(table_id: int) -> Response:
 def change_rules(table_id: int) -> Response:
     """New house rules (a preset and changes to it) for the hands entered from now on."""
     table = _table(table_id, write=True)
-    data = _body(("preset", "rules"))
+    change = _body(RulesChange)
     db = session()
     ledger.lock(db, table)  # two changes of rules at once must not both be number n + 1
     version, rules = ledger.current_rules(db, table)
-    preset_name = data.get("preset", version.preset)
-    new_rules = rules_from(preset_name, data.get("rules"))
+    preset_name = change.preset or version.preset
+    new_rules = rules_from(preset_name, change.rules)
     if new_rules != rules or preset_name != version.preset:
         ledger.change_rules(db, table, preset_name, new_rules)
         ledger.lock(db, table)  # the answer, read in one piece while no one else writes
@@ -305,8 +278,7 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     """
     table = _table(table_id, write=True)
     key = _idempotency_key()
-    data = _body(("outcome",), ("outcome",))
-    parse_outcome(data["outcome"])  # a malformed hand is refused, even with a key seen before
+    entry = _body(HandEntry)  # a malformed hand is refused, even with a key seen before
     db = session()
     # Under the table's write lock from here: the key's hand and the dealer are what the
     # other writers left, and the hand number cannot clash.
@@ -318,7 +290,8 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
             db.rollback()
             return jsonify(answer), 200
     deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-    hand = ledger.record_hand(db, table, deal.dealer, data["outcome"], entry_key=key, by=BY)
+    outcome = entry.outcome.to_json()
+    hand = ledger.record_hand(db, table, deal.dealer, outcome, entry_key=key, by=BY)
     return jsonify(_hand_json(db, hand)), 201
 
 
@@ -327,15 +300,15 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     """Change a hand's outcome (same dealer), re-settled under the rules it was played
     with; 409 with the hand as it is now when `version` is not its current version."""
     table = _table(table_id, write=True)
-    data = _body(("outcome", "version"), ("outcome", "version"))
-    version = _whole(data, "version")
+    edit = _body(HandEdit)
     hand = _hand(table, no)
     db = session()
     if hand.void:
         message = f"hand {hand.no} is void; a void hand cannot be changed"
         return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
     dealer = db.get(Player, hand.dealer_id)
-    ledger.edit_hand(db, table, hand, data["outcome"], dealer, version=version, by=BY)
+    outcome = edit.outcome.to_json()
+    ledger.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
     return jsonify(_hand_json(db, hand))
 
 
@@ -343,7 +316,7 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
 def void_hand(table_id: int, no: int) -> Response:
     """Void a hand: out of the tally, still in the history; 409 when `version` is stale."""
     table = _table(table_id, write=True)
-    version = _whole(_body(("version",), ("version",)), "version")
+    version = _body(HandVoid).version
     hand = _hand(table, no)
     db = session()
     ledger.void_hand(db, table, hand, version=version, by=BY)

@@ -9,7 +9,8 @@ they were stored: under the names the players had at that moment, listed in the 
 seating order, which `seats` gives under the current names.
 
 An import trusts nothing in the file: sizes are bounded, every object has known keys
-of known types, names and house rules are checked as the app checks them, and every
+of known types (the document's model, `referee.documents.table_file`), names, house rules
+and outcomes are checked as the app checks them, and every
 hand is settled again by the engine under its own rules version; a file whose stored
 settlement differs from the engine's is refused, naming the field. Only then is a NEW
 table written, with its own share links.
@@ -28,8 +29,10 @@ from sqlmodel import Session, select
 
 from referee import exact_json, ledger
 from referee.access import new_token
+from referee.documents.reading import read
+from referee.documents.table_file import FORMAT, FORMAT_VERSION, FileChange, FileHand, TableFile
+from referee.documents.values import shown
 from referee.models import (
-    TABLE_NAME_LENGTH,
     GameTable,
     Hand,
     HandChange,
@@ -37,56 +40,10 @@ from referee.models import (
     Player,
     RulesVersion,
 )
-from referee.rules import PRESETS, HouseRules, Refusal, parse_outcome
-from referee.rules.outcome import MAX_PLAYERS, MIN_PLAYERS, Outcome, check_name, names_given
+from referee.rules import HouseRules, Outcome, Refusal
+from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.outcome import names_given
 from referee.scoring import Settlement, settle
-
-FORMAT = "tonk-referee.table"
-FORMAT_VERSION = 1
-
-# Bounds on what an import accepts: far above any night at one table, far below harm.
-MAX_IMPORT_BYTES = 8 * 1024 * 1024  # a night of MAX_HANDS hands, edits and all
-MAX_HANDS = 2_000
-MAX_RULES_VERSIONS = 500
-MAX_CHANGES_PER_HAND = 200
-MAX_HAND_VERSION = 100_000
-MAX_BY_LENGTH = 60  # HandChange.by
-MAX_ENTRY_KEY_LENGTH = 64  # Hand.entry_key
-MAX_DEPTH = 16
-
-TOP_KEYS = (
-    "format",
-    "format_version",
-    "name",
-    "created_at",
-    "first_dealer",
-    "players",
-    "rules_versions",
-    "hands",
-)
-TOP_OPTIONAL = ("exported_at",)
-PLAYER_KEYS = ("name", "seated")
-RULES_VERSION_KEYS = ("number", "preset", "rules", "created_at")
-HAND_KEYS = (
-    "no",
-    "rules_version",
-    "dealer",
-    "seats",
-    "outcome",
-    "settlement",
-    "void",
-    "version",
-    "created_at",
-    "updated_at",
-    "entry_key",
-    "changes",
-)
-HAND_OPTIONAL = ("note",)  # only on a hand recorded over a waiting rule
-MAX_NOTE_LENGTH = 300  # Hand.note
-CHANGE_KEYS = ("action", "by", "at", "names", "before", "after")
-ACTIONS = ("entered", "edited", "voided")
-SETTLEMENT_KEYS = ("result", "winners", "payments", "net", "points")
-
 
 # Export
 
@@ -248,28 +205,23 @@ def _refuse(path: str, message: str) -> NoReturn:
     raise Refusal(f"{path or 'file'}: {message}", field=path or "file")
 
 
-def _shown(value: Any) -> str:
-    text = exact_json.dumps(value) if isinstance(value, Decimal) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _exact(value: Any, path: str, depth: int = 0) -> None:
     """Only JSON values, with exact numbers: a float (say, from the standard json module)
     could already have lost a cent, so it is refused wherever it is."""
-    if depth > MAX_DEPTH:
+    if depth > MAX_FILE_DEPTH:
         _refuse(path, "the document is nested too deeply")
     if isinstance(value, float):
         _refuse(
             path,
-            f"{_shown(value)} is a floating-point number; amounts must be exact decimals "
+            f"{shown(value)} is a floating-point number; amounts must be exact decimals "
             "(read the file with exact_json, not the json module)",
         )
     if isinstance(value, Decimal) and not value.is_finite():
-        _refuse(path, f"{_shown(value)} is not a number")
+        _refuse(path, f"{shown(value)} is not a number")
     if isinstance(value, Mapping):
         for key, item in value.items():
             if not isinstance(key, str):
-                _refuse(path, f"the key {_shown(key)} is not text")
+                _refuse(path, f"the key {shown(key)} is not text")
             _exact(item, _at(path, key[:40]), depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
@@ -278,97 +230,25 @@ def _exact(value: Any, path: str, depth: int = 0) -> None:
         _refuse(path, f"a {type(value).__name__} is not a JSON value")
 
 
-def _object(value: Any, path: str, keys: Sequence[str], optional: Sequence[str] = ()) -> Mapping:
-    """An object with exactly `keys` (and maybe some of `optional`): nothing unknown."""
-    if not isinstance(value, Mapping):
-        _refuse(path, "must be an object {...}")
-    for key in value:
-        if key not in keys and key not in optional:
-            _refuse(
-                _at(path, key[:40]),
-                "there is no such field in a table's file; here the fields are " + ", ".join(keys),
-            )
-    for key in keys:
-        if key not in value:
-            _refuse(_at(path, key), "is missing")
-    return value
-
-
-def _whole(value: Any, path: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        _refuse(path, f"{_shown(value)} is not a whole number from {low} to {high}")
-    return value
-
-
-def _flag(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        _refuse(path, f"{_shown(value)} is not true or false")
-    return value
-
-
-def _text(value: Any, path: str, most: int, *, empty: bool = False) -> str:
-    if not isinstance(value, str):
-        _refuse(path, f"{_shown(value)} is not text")
-    if len(value) > most or not value.isprintable() or (not empty and not value.strip()):
-        least = "up to" if empty else "1 to"
-        _refuse(path, f"{_shown(value)} is not {least} {most} printable characters")
-    return value
-
-
-def _list(value: Any, path: str, most: int, least: int = 0) -> list:
-    if not isinstance(value, list):
-        _refuse(path, "must be a list [...]")
-    if not least <= len(value) <= most:
-        _refuse(path, f"has {len(value)} entries; it holds {least} to {most}")
-    return value
-
-
-def _moment(value: Any, path: str) -> datetime:
-    if not isinstance(value, str) or len(value) > 40:
-        _refuse(path, f"{_shown(value)} is not a time such as 2025-01-31T21:05:00+00:00")
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        _refuse(path, f"{_shown(value)} is not a time such as 2025-01-31T21:05:00+00:00")
-    if moment.utcoffset() is None:
-        _refuse(path, f"{_shown(value)} has no time zone; write it in UTC, ending +00:00")
-    return moment.astimezone(UTC)
-
-
-def _name(value: Any, path: str) -> str:
-    try:
-        return check_name(value)
-    except Refusal as refusal:
-        _refuse(path, refusal.message.removeprefix("players: "))
-
-
-def _names(value: Any, path: str, known: set[str] | None = None) -> list[str]:
-    """2 to 6 distinct names (the players of a hand), each one of `known` when given."""
-    names = _list(value, path, MAX_PLAYERS, MIN_PLAYERS)
+def _distinct(names: Sequence[str], path: str, known: set[str] | None = None) -> None:
+    """Names of a hand's players: none twice, each one of `known` when given."""
     seen: set[str] = set()
     for index, name in enumerate(names):
-        _name(name, _at(path, index))
         if name.casefold() in seen:
             _refuse(_at(path, index), f"{name!r} appears twice")
         if known is not None and name not in known:
             _refuse(_at(path, index), f"{name!r} is not one of the table's players")
         seen.add(name.casefold())
-    return names
 
 
-def _outcome(value: Any, path: str, names: Sequence[str]) -> Outcome:
-    """An outcome of the settle contract, naming only players among `names`."""
-    try:
-        outcome = parse_outcome(value)
-    except Refusal as refusal:
-        _refuse(_at(path, refusal.field) if refusal.field != "outcome" else path, refusal.message)
+def _plays_here(outcome: Outcome, path: str, names: Sequence[str]) -> None:
+    """An outcome naming only players among `names`, the hand's players then."""
     for _, name in names_given(outcome):
         if name not in names:
             _refuse(
                 path,
                 f"{name[:40]!r} is not one of the hand's players then ({', '.join(names)})",
             )
-    return outcome
 
 
 def _difference(expected: Any, given: Any, path: str) -> tuple[str, Any, Any] | None:
@@ -454,104 +334,87 @@ class TablePlan:
 
 
 def check_document(data: Any) -> TablePlan:
-    """Everything an import will write, checked; a Refusal naming the field otherwise."""
+    """Everything an import will write, checked; a Refusal naming the field otherwise. The
+    shape, bounds, names, house rules and outcomes are the document's model's to check
+    (referee.documents.table_file); what ties its parts together is checked here."""
     _exact(data, "")
-    top = _object(data, "", TOP_KEYS, TOP_OPTIONAL)
-    if top["format"] != FORMAT:
-        _refuse("format", f"{_shown(top['format'])} is not {FORMAT!r}: not a table's file")
-    if _whole(top["format_version"], "format_version", 1, 1_000) != FORMAT_VERSION:
+    document = read(TableFile, data, root="file")
+    if document.format != FORMAT:
+        _refuse("format", f"{shown(document.format)} is not {FORMAT!r}: not a table's file")
+    if document.format_version != FORMAT_VERSION:
         _refuse(
             "format_version",
-            f"is {top['format_version']}; this app reads version {FORMAT_VERSION}",
+            f"is {document.format_version}; this app reads version {FORMAT_VERSION}",
         )
-    if "exported_at" in top:
-        _moment(top["exported_at"], "exported_at")
-    name = _text(top["name"], "name", TABLE_NAME_LENGTH)
-    created_at = _moment(top["created_at"], "created_at")
 
-    players: list[tuple[str, bool]] = []
     seen: set[str] = set()
-    entries = _list(top["players"], "players", ledger.MAX_PLAYERS_PER_TABLE, MIN_PLAYERS)
-    for index, entry in enumerate(entries):
-        path = _at("players", index)
-        entry = _object(entry, path, PLAYER_KEYS)
-        player = _name(entry["name"], _at(path, "name"))
-        if player.casefold() in seen:
-            _refuse(_at(path, "name"), f"two players are called {player!r}")
-        seen.add(player.casefold())
-        players.append((player, _flag(entry["seated"], _at(path, "seated"))))
-    sitting = sum(1 for _, seated in players if seated)
-    if not MIN_PLAYERS <= sitting <= ledger.MAX_SEATED:
-        _refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to 6")
-    known = {player for player, _ in players}
-    if not isinstance(top["first_dealer"], str) or top["first_dealer"] not in known:
-        _refuse("first_dealer", f"{_shown(top['first_dealer'])} is not one of the players")
+    for index, player in enumerate(document.players):
+        if player.name.casefold() in seen:
+            _refuse(f"players[{index}].name", f"two players are called {player.name!r}")
+        seen.add(player.name.casefold())
+    sitting = sum(1 for player in document.players if player.seated)
+    if not MIN_PLAYERS <= sitting <= MAX_PLAYERS:
+        _refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
+    known = {player.name for player in document.players}
+    if document.first_dealer not in known:
+        _refuse("first_dealer", f"{shown(document.first_dealer)} is not one of the players")
 
     rules: dict[int, HouseRules] = {}
-    rules_plans = []
-    for index, entry in enumerate(
-        _list(top["rules_versions"], "rules_versions", MAX_RULES_VERSIONS, 1)
-    ):
-        path = _at("rules_versions", index)
-        entry = _object(entry, path, RULES_VERSION_KEYS)
-        number = _whole(entry["number"], _at(path, "number"), 1, MAX_RULES_VERSIONS)
-        if number != index + 1:
-            _refuse(_at(path, "number"), f"is {number}; rules versions are numbered 1, 2, 3...")
-        preset = entry["preset"]
-        if not isinstance(preset, str) or preset not in PRESETS:
-            _refuse(_at(path, "preset"), f"{_shown(preset)} is not one of {', '.join(PRESETS)}")
-        try:
-            house_rules = HouseRules.from_json(entry["rules"])
-        except Refusal as refusal:
-            where = _at(_at(path, "rules"), refusal.field) if refusal.field else _at(path, "rules")
-            _refuse(where, refusal.message)
-        rules[number] = house_rules
-        rules_plans.append(
-            RulesPlan(
-                number,
-                preset,
-                exact_json.dumps(house_rules.to_json()),
-                _moment(entry["created_at"], _at(path, "created_at")),
+    for index, version in enumerate(document.rules_versions):
+        if version.number != index + 1:
+            _refuse(
+                f"rules_versions[{index}].number",
+                f"is {version.number}; rules versions are numbered 1, 2, 3...",
             )
-        )
+        rules[version.number] = version.rules
 
     hands = []
     entry_keys: set[str] = set()
-    for index, entry in enumerate(_list(top["hands"], "hands", MAX_HANDS)):
-        hand = _check_hand(entry, _at("hands", index), index + 1, known, rules)
+    for index, entry in enumerate(document.hands):
+        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, rules)
         if hand.entry_key is not None:
             if hand.entry_key in entry_keys:
-                _refuse(_at(_at("hands", index), "entry_key"), "another hand has the same key")
+                _refuse(f"hands[{index}].entry_key", "another hand has the same key")
             entry_keys.add(hand.entry_key)
         hands.append(hand)
-    return TablePlan(name, created_at, top["first_dealer"], players, rules_plans, hands)
+    return TablePlan(
+        document.name,
+        document.created_at,
+        document.first_dealer,
+        [(player.name, player.seated) for player in document.players],
+        [
+            RulesPlan(v.number, v.preset, exact_json.dumps(v.rules.to_json()), v.created_at)
+            for v in document.rules_versions
+        ],
+        hands,
+    )
 
 
 def _check_hand(
-    entry: Any, path: str, no: int, known: set[str], rules: Mapping[int, HouseRules]
+    entry: FileHand, path: str, no: int, known: set[str], rules: Mapping[int, HouseRules]
 ) -> HandPlan:
     """One hand: its players, its outcome, and its settlement as the engine settles it."""
-    entry = _object(entry, path, HAND_KEYS, HAND_OPTIONAL)
-    if _whole(entry["no"], _at(path, "no"), 1, MAX_HANDS) != no:
-        _refuse(_at(path, "no"), f"is {entry['no']}; hands are numbered 1, 2, 3... in order")
-    number = _whole(entry["rules_version"], _at(path, "rules_version"), 1, MAX_RULES_VERSIONS)
+    if entry.no != no:
+        _refuse(_at(path, "no"), f"is {entry.no}; hands are numbered 1, 2, 3... in order")
+    number = entry.rules_version
     if number not in rules:
         _refuse(_at(path, "rules_version"), f"{number} is not a rules version listed")
-    if not isinstance(entry["dealer"], str) or entry["dealer"] not in known:
-        _refuse(_at(path, "dealer"), f"{_shown(entry['dealer'])} is not one of the players")
-    seats = _names(entry["seats"], _at(path, "seats"), known)
+    if entry.dealer not in known:
+        _refuse(_at(path, "dealer"), f"{shown(entry.dealer)} is not one of the players")
+    _distinct(entry.seats, _at(path, "seats"), known)
 
-    given = _object(entry["settlement"], _at(path, "settlement"), SETTLEMENT_KEYS)
-    net = given["net"]
-    if not isinstance(net, Mapping) or len(net) != len(seats):
+    given = entry.settlement.model_dump(by_alias=True)
+    net_path = _at(_at(path, "settlement"), "net")
+    if len(given["net"]) != len(entry.seats):
         _refuse(
-            _at(_at(path, "settlement"), "net"),
-            f"must give the net of each of the hand's {len(seats)} players, in seating order",
+            net_path,
+            f"must give the net of each of the hand's {len(entry.seats)} players, in seating order",
         )
-    then = _names(list(net), _at(_at(path, "settlement"), "net"))  # names when it was settled
-    outcome = _outcome(entry["outcome"], _at(path, "outcome"), then)
+    then = list(given["net"])  # the players' names when it was settled
+    _distinct(then, net_path)
+    _plays_here(entry.outcome, _at(path, "outcome"), then)
     try:
-        settlement = settle(rules[number], then, outcome)
+        settlement = settle(rules[number], then, entry.outcome)
     except Refusal as refusal:
         _refuse(
             _at(path, "outcome"),
@@ -562,34 +425,28 @@ def _check_hand(
         where, expected, found = difference
         _refuse(
             where,
-            f"the file says {_shown(found)}, but the engine settles hand {no} as "
-            f"{_shown(expected)} under its rules (version {number}); the file was changed "
+            f"the file says {shown(found)}, but the engine settles hand {no} as "
+            f"{shown(expected)} under its rules (version {number}); the file was changed "
             "after it was exported, so nothing was imported",
         )
-
-    changes = []
-    for index, change in enumerate(
-        _list(entry["changes"], _at(path, "changes"), MAX_CHANGES_PER_HAND, 1)
-    ):
-        changes.append(_check_change(change, _at(_at(path, "changes"), index), len(seats)))
-    key = entry["entry_key"]
-    if key is not None:
-        _text(key, _at(path, "entry_key"), MAX_ENTRY_KEY_LENGTH)
     return HandPlan(
         no=no,
         rules_number=number,
-        dealer=entry["dealer"],
-        seats=seats,
-        outcome_json=exact_json.dumps(outcome.to_json()),
+        dealer=entry.dealer,
+        seats=entry.seats,
+        outcome_json=exact_json.dumps(entry.outcome.to_json()),
         settlement_json=exact_json.dumps(settlement.to_json()),
-        nets=_nets(seats, then, settlement),
-        void=_flag(entry["void"], _at(path, "void")),
-        version=_whole(entry["version"], _at(path, "version"), 1, MAX_HAND_VERSION),
-        created_at=_moment(entry["created_at"], _at(path, "created_at")),
-        updated_at=_moment(entry["updated_at"], _at(path, "updated_at")),
-        entry_key=key,
-        note=_text(entry["note"], _at(path, "note"), MAX_NOTE_LENGTH) if "note" in entry else None,
-        changes=changes,
+        nets=_nets(entry.seats, then, settlement),
+        void=entry.void,
+        version=entry.version,
+        created_at=entry.created_at,
+        updated_at=entry.updated_at,
+        entry_key=entry.entry_key,
+        note=entry.note,
+        changes=[
+            _check_change(change, f"{path}.changes[{index}]", len(entry.seats))
+            for index, change in enumerate(entry.changes)
+        ],
     )
 
 
@@ -601,27 +458,22 @@ def _nets(seats: Sequence[str], then: Sequence[str], settlement: Settlement) -> 
     ]
 
 
-def _check_change(entry: Any, path: str, players: int) -> ChangePlan:
+def _check_change(entry: FileChange, path: str, players: int) -> ChangePlan:
     """One line of a hand's history: what it was and became, under the names of then."""
-    entry = _object(entry, path, CHANGE_KEYS)
-    if not isinstance(entry["action"], str) or entry["action"] not in ACTIONS:
-        _refuse(_at(path, "action"), f"{_shown(entry['action'])} is not one of {ACTIONS}")
-    names = _names(entry["names"], _at(path, "names"))
-    if len(names) != players:
-        _refuse(_at(path, "names"), f"names {len(names)} players; the hand has {players}")
-    outcomes = {}
-    for key in ("before", "after"):
-        value = entry[key]
-        if value is not None:
-            typed = _outcome(value, _at(path, key), names)
-            outcomes[key] = exact_json.dumps(typed.to_json())
+    _distinct(entry.names, _at(path, "names"))
+    if len(entry.names) != players:
+        _refuse(_at(path, "names"), f"names {len(entry.names)} players; the hand has {players}")
+    outcomes = {"before": entry.before, "after": entry.after}
+    for key, outcome in outcomes.items():
+        if outcome is not None:
+            _plays_here(outcome, _at(path, key), entry.names)
     return ChangePlan(
-        action=entry["action"],
-        by=_text(entry["by"], _at(path, "by"), MAX_BY_LENGTH, empty=True),
-        at=_moment(entry["at"], _at(path, "at")),
-        names_json=json.dumps(names),
-        before_json=outcomes.get("before"),
-        after_json=outcomes.get("after"),
+        action=entry.action,
+        by=entry.by,
+        at=entry.at,
+        names_json=json.dumps(entry.names),
+        before_json=None if entry.before is None else exact_json.dumps(entry.before.to_json()),
+        after_json=None if entry.after is None else exact_json.dumps(entry.after.to_json()),
     )
 
 

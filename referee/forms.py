@@ -3,7 +3,9 @@
 The house-rules form is generated from the option declarations in
 `referee.rules.house_rules`, and the hand form asks only what the table's rules
 need for the chosen outcome; neither decides a rule: they only turn what was
-typed into the JSON the engine takes.
+typed into the JSON the engine takes. So no form carries WTForms validators: the
+core refuses what cannot be, with the field to show it beside, and the boxes only
+carry the declared limits as HTML attributes (maxlength, min, max, required).
 """
 
 import re
@@ -23,12 +25,24 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, Optional
 
 from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
-from referee.rules.house_rules import MAX_BANDS, check_of, option_group, option_keys
-from referee.rules.outcome import MAX_NAME_LENGTH, MAX_PLAYERS, asks_last_draw, needs_spread_six
+from referee.rules.house_rules import (
+    MAX_BANDS,
+    MAX_DEALT_TOTAL,
+    check_of,
+    option_group,
+    option_keys,
+)
+from referee.rules.limits import (
+    DEFAULT_TABLE_NAME,
+    MAX_ENTRY_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    TABLE_NAME_LENGTH,
+)
+from referee.rules.outcome import asks_last_draw, needs_spread_six
 from referee.rules.waiting import drop_can_wait
 from referee.rules.wording import option_label, value_in_words
 
@@ -42,14 +56,16 @@ def _options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
 
 
 def _whole_field(label: str, *, required: bool, low: int = 0, high: int = 200) -> IntegerField:
-    validators = [InputRequired(NOT_WHOLE)] if required else [Optional()]
-    return IntegerField(label, validators, render_kw={**NUMERIC, "min": low, "max": high})
+    required_kw = {"required": True} if required else {}
+    return IntegerField(label, render_kw={**NUMERIC, "min": low, "max": high, **required_kw})
 
 
 class StartTableForm(FlaskForm):
     """A new table: its name, 2 to 6 players in seating order, a preset and the first dealer."""
 
-    name = StringField("Table name", [Optional(), Length(max=60)], default="Tonk night")
+    name = StringField(
+        "Table name", render_kw={"maxlength": TABLE_NAME_LENGTH}, default=DEFAULT_TABLE_NAME
+    )
     preset = RadioField(
         "Start from the rules of",
         choices=_options([(name, name.replace("-", " ").title()) for name in PRESETS]),
@@ -71,7 +87,6 @@ for _seat in range(MAX_PLAYERS):
         f"player_{_seat}",
         StringField(
             f"Player {_seat + 1}",
-            [Optional(), Length(max=MAX_NAME_LENGTH)],
             render_kw={"autocomplete": "off", "maxlength": MAX_NAME_LENGTH},
         ),
     )
@@ -132,7 +147,7 @@ for _band in range(MAX_BANDS // 2):
         setattr(
             RulesForm,
             f"band_{_band}_{_part}",
-            _whole_field(_label, required=False, high=120),
+            _whole_field(_label, required=False, high=MAX_DEALT_TOTAL),
         )
 
 BAND_ROWS = MAX_BANDS // 2
@@ -196,7 +211,7 @@ def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
             else:
                 errors[key] = f"House rule {key}: choose one"
         elif check.kind == "whole":
-            if field.errors or (field.data is None and field.raw_data and field.raw_data[0]):
+            if field.data is None and field.raw_data and field.raw_data[0]:
                 errors[key] = f"House rule {key}: {NOT_WHOLE}"
             else:
                 changes[key] = field.data
@@ -258,7 +273,6 @@ def hand_form(
         HandForm.last_draw = RadioField(
             "Who drew the last stock card? (only needed on a tie)",
             choices=choices,
-            validators=[Optional()],
         )
     if kind == "drop" and drop_can_wait(rules):
         HandForm.override = BooleanField(
@@ -279,7 +293,7 @@ def form_count(text: str | None, digits: int) -> int | None:
     return None
 
 
-ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+ENTRY_KEY = re.compile(rf"[A-Za-z0-9_-]{{16,{MAX_ENTRY_KEY_LENGTH}}}")
 
 
 def entry_key(form: FlaskForm) -> str | None:

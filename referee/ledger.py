@@ -18,7 +18,6 @@ from sqlmodel import Session, select
 from referee import exact_json
 from referee.access import new_token
 from referee.models import (
-    TABLE_NAME_LENGTH,
     GameTable,
     Hand,
     HandChange,
@@ -30,12 +29,16 @@ from referee.models import (
 )
 from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
 from referee.rules.deal import first_player, next_dealer
+from referee.rules.limits import (
+    DEFAULT_TABLE_NAME,
+    MAX_PLAYERS,
+    MAX_PLAYERS_IN_A_NIGHT,
+    check_table_name,
+)
 from referee.rules.outcome import check_name
 from referee.scoring import Settlement, settle
 
-MAX_SEATED = 6
 Standing = tuple[int, int]  # a player's (cents, points) so far tonight
-MAX_PLAYERS_PER_TABLE = 12
 
 
 def cents(amount: Decimal) -> int:
@@ -62,12 +65,7 @@ def create_table(
     """A new table with its players in seating order and its first rules version."""
     names = check_players(list(players))
     rules = rules_from(preset_name, changes)
-    name = name.strip() or "Tonk night"
-    if len(name) > TABLE_NAME_LENGTH or not name.isprintable():
-        raise Refusal(
-            f"name: a table name is up to {TABLE_NAME_LENGTH} letters, digits or spaces",
-            field="name",
-        )
+    name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
     table = GameTable(
         name=name,
         scorekeeper_token=new_token(),
@@ -145,8 +143,8 @@ def leave(db: Session, table: GameTable, player: Player) -> None:
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
     """A new player sits in at the end of the seating order, or one who left comes back."""
     everyone = players_of(db, table)
-    if len(seated(everyone)) >= MAX_SEATED:
-        raise Refusal(f"name: at most {MAX_SEATED} players sit at a table", field="name")
+    if len(seated(everyone)) >= MAX_PLAYERS:
+        raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
     returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
     if returning is not None:
         if returning.seated:
@@ -154,8 +152,8 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
         returning.seated = True
         reseated(db, table)
         return returning
-    if len(everyone) >= MAX_PLAYERS_PER_TABLE:
-        raise Refusal(f"name: at most {MAX_PLAYERS_PER_TABLE} players in one night", field="name")
+    if len(everyone) >= MAX_PLAYERS_IN_A_NIGHT:
+        raise Refusal(f"name: at most {MAX_PLAYERS_IN_A_NIGHT} players in one night", field="name")
     check_name(name)
     player = Player(table_id=table.id, name=name, seat=max(p.seat for p in everyone) + 1)
     db.add(player)

@@ -11,8 +11,13 @@ from datetime import UTC, datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-NAME_LENGTH = 40
-TABLE_NAME_LENGTH = 60
+from referee.rules.limits import (
+    MAX_BY_LENGTH,
+    MAX_ENTRY_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_NOTE_LENGTH,
+    TABLE_NAME_LENGTH,
+)
 
 # Named constraints, so that a migration can find them again on SQLite and PostgreSQL.
 SQLModel.metadata.naming_convention = {
@@ -57,7 +62,7 @@ class Player(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("table_id", "name"),)
     id: int | None = Field(default=None, primary_key=True)
     table_id: int = Field(foreign_key="game_table.id", index=True)
-    name: str = Field(max_length=NAME_LENGTH)
+    name: str = Field(max_length=MAX_NAME_LENGTH)
     seat: int
     seated: bool = Field(default=True)
 
@@ -85,7 +90,7 @@ class Hand(SQLModel, table=True):
     table_id: int = Field(foreign_key="game_table.id", index=True)
     no: int
     # The one-time key of the form (or Idempotency-Key) that entered it: a retry finds it.
-    entry_key: str | None = Field(default=None, max_length=64)
+    entry_key: str | None = Field(default=None, max_length=MAX_ENTRY_KEY_LENGTH)
     rules_version_id: int = Field(foreign_key="rulesversion.id")
     dealer_id: int = Field(foreign_key="player.id")
     seats_json: str  # player ids in seating order for this hand
@@ -93,7 +98,7 @@ class Hand(SQLModel, table=True):
     settlement_json: str
     void: bool = Field(default=False)
     # Set when the scorekeeper recorded it over a rule the referee checks (a waiting drop).
-    note: str | None = Field(default=None, max_length=300)
+    note: str | None = Field(default=None, max_length=MAX_NOTE_LENGTH)
     version: int = Field(default=1)
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now)
@@ -115,7 +120,7 @@ class HandChange(SQLModel, table=True):
     hand_id: int = Field(foreign_key="hand.id", index=True)
     at: datetime = Field(default_factory=now)
     action: str = Field(max_length=10)
-    by: str = Field(default="", max_length=60)  # who made the change: role and device
+    by: str = Field(default="", max_length=MAX_BY_LENGTH)  # who made the change: role and device
     names_json: str  # the hand's players, in its seating order, as named at this change
     before_json: str | None = None
     after_json: str | None = None

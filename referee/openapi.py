@@ -1,9 +1,9 @@
 """The OpenAPI document of the JSON API, served at GET /api/openapi.json.
 
-Written as a Python dict next to the code it describes, so a test can hold the two
-together. The house rules' part is built from the declaration of each option in
-`referee.rules.house_rules`, the enums from the engine's own tuples, so a new option,
-preset or outcome kind shows up here without a second list to keep in step.
+The components are generated from the documents the API reads and answers
+(`referee.documents`): the request bodies are the very models that read them, the house
+rules' part comes from the declaration of each option, the enums from the engine's own
+tuples, and every limit from `referee.rules.limits`. The paths are written here.
 
 Request schemas are never stricter than the API: whatever the API accepts fits its
 schema (a client can check a request before sending it). What only the table can
@@ -13,277 +13,45 @@ and the house rule's message.
 
 from typing import Any
 
-from referee.models import TABLE_NAME_LENGTH
-from referee.rules import KINDS, PRESETS, option_keys
-from referee.rules.game import GAMES
-from referee.rules.house_rules import MAX_DEALT_TOTAL, MAX_STAKE, check_of
-from referee.rules.outcome import FIELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
-from referee.scoring.settlement import RESULTS
+from pydantic.json_schema import GenerateJsonSchema, models_json_schema
+from pydantic_core import CoreSchema
 
-MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
-IDEMPOTENCY_KEY_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+from referee.documents import answers, requests
 
 REF = "#/components/schemas/"
 
 
+class _Untitled(GenerateJsonSchema):
+    """JSON schemas without the titles pydantic makes of field names ("First Dealer")."""
+
+    def field_title_should_be_set(self, schema: CoreSchema) -> bool:
+        return False
+
+
+MODELS = (
+    requests.SettleRequest,
+    requests.NewTable,
+    requests.RulesChange,
+    requests.HandEntry,
+    requests.HandEdit,
+    requests.HandVoid,
+    answers.Error,
+    answers.Settlement,
+    answers.CreatedTable,
+    answers.Table,
+    answers.Hand,
+    answers.Stale,
+    answers.SettleUp,
+)
+SCHEMAS: dict[str, Any] = models_json_schema(
+    [(model, "validation") for model in MODELS],
+    ref_template=REF + "{model}",
+    schema_generator=_Untitled,
+)[1]["$defs"]
+
+
 def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
-
-
-def _option_schema(key: str) -> dict[str, Any]:
-    """The JSON schema of one house rule, from what its check allows."""
-    check = check_of(key)
-    schema: dict[str, Any]
-    if check.kind == "whole":
-        schema = {"type": "integer", "minimum": check.low, "maximum": check.high}
-    elif check.kind == "choice":
-        schema = {"enum": list(check.choices)}
-    elif check.kind == "flag":
-        schema = {"type": "boolean"}
-    elif check.kind == "money":
-        schema = {"type": "number", "exclusiveMinimum": 0, "maximum": int(MAX_STAKE)}
-    elif check.kind == "text":
-        # Trimmed before its length is counted, so only an empty text is refused by shape.
-        schema = {"type": "string", "minLength": 1}
-    elif check.kind == "bands":
-        schema = {"type": "array", "maxItems": check.high, "items": ref("Band")}
-    else:  # pragma: no cover - a new kind of option must be described here
-        raise ValueError(f"no schema for house rule {key} ({check.kind})")
-    if check.optional:
-        schema = {"anyOf": [schema, {"type": "null"}]}
-    return {**schema, "description": f"{key}: {check.words}"}
-
-
-def _rules_schema(*, every_option: bool) -> dict[str, Any]:
-    schema: dict[str, Any] = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {key: _option_schema(key) for key in option_keys()},
-    }
-    if every_option:
-        schema["required"] = option_keys()
-        schema["description"] = "Every house rule in force (section 1 of house-rules.md)."
-    else:
-        schema["description"] = (
-            "House rules that differ from the preset (section 1 of house-rules.md); each key "
-            "overrides the preset's value."
-        )
-    return schema
-
-
-def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": required,
-        "properties": properties,
-        **extra,
-    }
-
-
-MONEY = {
-    "type": "number",
-    "description": "An exact amount of money with at most 2 decimals (never a float artefact).",
-}
-NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
-AMOUNTS = {"type": "object", "additionalProperties": MONEY, "description": "{name: amount}"}
-POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
-ANY_RULES = {"anyOf": [ref("RulesChanges"), {"type": "null"}]}
-PRESET = {"enum": list(PRESETS), "description": "The preset the house rules start from."}
-
-SCHEMAS: dict[str, Any] = {
-    "Error": _object(
-        {"error": {"type": "string", "description": "What was wrong, in words a player reads."}},
-        ["error"],
-    ),
-    "Money": MONEY,
-    "Band": _object(
-        {
-            "min": {"type": "integer", "minimum": 0, "maximum": MAX_DEALT_TOTAL},
-            "max": {"type": "integer", "minimum": 0, "maximum": MAX_DEALT_TOTAL},
-            "pays": {"type": "integer", "minimum": 1, "maximum": 10},
-        },
-        ["min", "max", "pays"],
-        description="Dealt totals from min to max (inclusive) are a tonk paying `pays` stakes.",
-    ),
-    "RulesChanges": _rules_schema(every_option=False),
-    "Rules": _rules_schema(every_option=True),
-    "Players": {
-        "type": "array",
-        "minItems": MIN_PLAYERS,
-        "maxItems": MAX_PLAYERS,
-        "uniqueItems": True,
-        "items": NAME,
-        "description": "Distinct names in seating order (no space at either end).",
-    },
-    "Outcome": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind"],
-        "properties": {
-            "kind": {"enum": list(KINDS)},
-            "player": {"type": "string"},
-            "totals": {
-                "type": "object",
-                "additionalProperties": {"type": "integer"},
-                "description": "{name: points in hand, or dealt total for a tonk on the deal}",
-            },
-            "spread_six": {"type": ["boolean", "null"]},
-            "last_draw": {"type": "string"},
-        },
-        "description": "How a hand ended, as settle-contract.md says; fields: " + ", ".join(FIELDS),
-    },
-    "Settlement": _object(
-        {
-            "result": {"enum": list(RESULTS)},
-            "winners": {"type": "array", "items": {"type": "string"}},
-            "payments": {
-                "type": "array",
-                "items": _object(
-                    {
-                        "from": {"type": "string"},
-                        "to": {"type": "string"},
-                        "amount": {**MONEY, "exclusiveMinimum": 0},
-                        "why": {"type": "string"},
-                    },
-                    ["from", "to", "amount", "why"],
-                ),
-            },
-            "net": AMOUNTS,
-            "points": {"anyOf": [POINTS, {"type": "null"}]},
-        },
-        ["result", "winners", "payments", "net", "points"],
-    ),
-    "SettleRequest": _object(
-        {
-            "game": {"enum": list(GAMES), "description": 'The game played; "tonk" when left out.'},
-            "preset": PRESET,
-            "rules": ANY_RULES,
-            "players": ref("Players"),
-            "outcome": ref("Outcome"),
-        },
-        ["players", "outcome"],
-    ),
-    "NewTable": _object(
-        {
-            "name": {
-                "type": "string",
-                "maxLength": TABLE_NAME_LENGTH,
-                "description": 'Defaults to "Tonk night".',
-            },
-            "players": ref("Players"),
-            "preset": {**PRESET, "default": "classic"},
-            "rules": ANY_RULES,
-            "first_dealer": {
-                "type": "string",
-                "description": "Who deals the first hand (a player's name); default the first.",
-            },
-        },
-        ["players"],
-    ),
-    "CreatedTable": _object(
-        {
-            "id": {"type": "integer", "minimum": 1},
-            "tokens": _object(
-                {"scorekeeper": {"type": "string"}, "watch": {"type": "string"}},
-                ["scorekeeper", "watch"],
-                description="Send one as `Authorization: Bearer <token>`.",
-            ),
-            "links": _object(
-                {
-                    "scorekeeper": {"type": "string", "format": "uri"},
-                    "watch": {"type": "string", "format": "uri"},
-                },
-                ["scorekeeper", "watch"],
-                description="The page links to open on a phone.",
-            ),
-        },
-        ["id", "tokens", "links"],
-    ),
-    "Table": _object(
-        {
-            "id": {"type": "integer", "minimum": 1},
-            "name": {"type": "string"},
-            "players": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "Who is seated now, in seating order.",
-            },
-            "preset": PRESET,
-            "rules": ref("Rules"),
-            "version": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "Grows with every change to the table.",
-            },
-            "hands": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "Hands played (void ones not counted).",
-            },
-            "dealer": {"type": "string", "description": "Who deals the next hand."},
-            "tally": {
-                **AMOUNTS,
-                "description": "Each player's money so far tonight, everyone who played.",
-            },
-            "points": {
-                "anyOf": [POINTS, {"type": "null"}],
-                "description": "Each player's points so far when the table plays for points.",
-            },
-        },
-        ["id", "name", "players", "preset", "rules", "version", "hands", "dealer"]
-        + ["tally", "points"],
-    ),
-    "Hand": _object(
-        {
-            "no": {"type": "integer", "minimum": 1, "description": "1, 2, 3... without gaps."},
-            "version": {"type": "integer", "minimum": 1},
-            "void": {"type": "boolean"},
-            "dealer": {"type": "string"},
-            "outcome": ref("Outcome"),
-            "settlement": ref("Settlement"),
-        },
-        ["no", "version", "void", "dealer", "outcome", "settlement"],
-        description="A hand under the players' current names; its settlement was made under "
-        "the rules in force when it was entered.",
-    ),
-    "Stale": _object(
-        {"error": {"type": "string"}, "hand": ref("Hand")},
-        ["error", "hand"],
-        description="The change was refused: the hand is not the version sent (or is void).",
-    ),
-    "HandEntry": _object({"outcome": ref("Outcome")}, ["outcome"]),
-    "HandEdit": _object(
-        {"outcome": ref("Outcome"), "version": {"type": "integer"}}, ["outcome", "version"]
-    ),
-    "HandVoid": _object({"version": {"type": "integer"}}, ["version"]),
-    "RulesChange": _object(
-        {
-            "preset": {**PRESET, "description": "Default: the table's current preset."},
-            "rules": ANY_RULES,
-        },
-        [],
-        description="The new house rules: the preset with these changes (not added to the "
-        "rules in force). They apply to hands entered from now on.",
-    ),
-    "SettleUp": _object(
-        {
-            "balances": AMOUNTS,
-            "transfers": {
-                "type": "array",
-                "items": _object(
-                    {
-                        "from": {"type": "string"},
-                        "to": {"type": "string"},
-                        "amount": {**MONEY, "exclusiveMinimum": 0},
-                    },
-                    ["from", "to", "amount"],
-                ),
-            },
-        },
-        ["balances", "transfers"],
-    ),
-}
 
 
 def _json(schema: dict[str, Any], description: str, example: Any = None) -> dict[str, Any]:
@@ -391,7 +159,7 @@ PATHS: dict[str, Any] = {
             "operationId": "enterHand",
             "summary": "Enter a hand, dealt by whoever deals next; settled under the rules now",
             "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
-            "requestBody": _body("HandEntry", {"outcome": OUT}),
+            "requestBody": _body("HandEntry", {"outcome": OUT, "override": False}),
             "responses": _responses(
                 {
                     "201": _json(ref("Hand"), "The hand entered."),
@@ -488,21 +256,21 @@ DOCUMENT: dict[str, Any] = {
                 "name": "table_id",
                 "in": "path",
                 "required": True,
-                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                "schema": requests.ROW_ID.json_schema(),
                 "example": 1,
             },
             "HandNo": {
                 "name": "no",
                 "in": "path",
                 "required": True,
-                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                "schema": requests.ROW_ID.json_schema(),
                 "example": 1,
             },
             "IdempotencyKey": {
                 "name": "Idempotency-Key",
                 "in": "header",
                 "required": False,
-                "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN},
+                "schema": requests.IDEMPOTENCY_KEY.json_schema(),
                 "description": "A key of your choosing: sent again with the same table, it "
                 "answers 200 with the hand it entered the first time instead of entering "
                 "another.",

@@ -17,6 +17,7 @@ from referee.rules.refusal import Refusal
 CENT = Decimal("0.01")
 MAX_STAKE = Decimal(1_000_000)
 MAX_BANDS = 8
+MAX_BAND_PAYS = 10
 MAX_DEALT_TOTAL = 120  # twelve ten-valued cards
 MAX_UNIT_LENGTH = 12
 LOW_TONK_BELOW = 25  # 000: dealt totals under 25 are low tonks, 25 and over high ones
@@ -125,7 +126,7 @@ def money() -> Check:
             raise _NotAllowed
         return value.quantize(CENT)
 
-    words = "a number more than 0, at most 1,000,000, with at most 2 decimals"
+    words = f"a number more than 0, at most {MAX_STAKE:,}, with at most 2 decimals"
     return Check(words, clean, "money")
 
 
@@ -146,7 +147,7 @@ def short_text(limit: int) -> Check:
 def bands() -> Check:
     """A list of tonk bands {min, max, pays}; an empty list turns tonk on the deal off."""
     total = whole(0, MAX_DEALT_TOTAL)
-    pays = whole(1, 10)
+    pays = whole(1, MAX_BAND_PAYS)
 
     def clean_band(band: Any) -> Band:
         if isinstance(band, Band):
@@ -165,7 +166,7 @@ def bands() -> Check:
 
     words = (
         f"a list of at most {MAX_BANDS} bands {{min, max, pays}}: min and max whole numbers "
-        f"from 0 to {MAX_DEALT_TOTAL} with min not above max, pays from 1 to 10"
+        f"from 0 to {MAX_DEALT_TOTAL} with min not above max, pays from 1 to {MAX_BAND_PAYS}"
     )
     return Check(words, clean, "bands", high=MAX_BANDS)
 

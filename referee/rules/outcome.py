@@ -13,11 +13,9 @@ from typing import Any, Literal, get_args
 
 from referee.rules.cards import dealt_totals
 from referee.rules.house_rules import HouseRules
+from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.refusal import Refusal
 from referee.rules.wording import bands_in_words, names_in_words
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-MAX_NAME_LENGTH = 40
 
 Kind = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
 KINDS: tuple[Kind, ...] = get_args(Kind)

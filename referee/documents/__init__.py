@@ -1,0 +1,11 @@
+"""Every document the app reads or writes, as strict typed models (pydantic), each limit
+read from `referee.rules.limits`:
+
+- `values`: the values documents hold (names, amounts, times, house rules, an outcome),
+  with what the core checks left to the core's own functions;
+- `reading`: a document read through its model, or one refusal naming where and what;
+- `requests`: the API's request bodies; `answers`: what the API answers;
+- `table_file`: a table's file, as exported and imported.
+
+The OpenAPI components (`referee.openapi`) are generated from these models.
+"""

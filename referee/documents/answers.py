@@ -1,0 +1,124 @@
+"""What the API answers (tables-api.md, settle-contract.md): the schemas of its JSON.
+
+The settlement is the one a table's file holds too (`referee.documents.table_file`).
+"""
+
+from typing import Annotated
+
+from pydantic import AnyUrl, Field, WithJsonSchema
+
+from referee.documents.values import Document, Money, OneOf, OutcomeField, Preset, Rules
+from referee.rules.limits import MAX_NOTE_LENGTH
+from referee.scoring.settlement import RESULTS
+
+AMOUNTS = WithJsonSchema(
+    {"type": "object", "additionalProperties": {"type": "number"}, "description": "{name: amount}"}
+)
+
+
+class Payment(Document):
+    """One payment of a hand: who pays whom, how much, and why."""
+
+    payer: str = Field(alias="from")
+    to: str
+    amount: Money
+    why: str
+
+
+class Settlement(Document):
+    """Who pays whom for one hand, each player's net, and the points when the table plays
+    for points."""
+
+    result: Annotated[str, OneOf(RESULTS)]
+    winners: list[str]
+    payments: list[Payment]
+    net: Annotated[dict[str, Money], AMOUNTS]
+    points: dict[str, int] | None
+
+
+class Error(Document):
+    """Every refusal of the API: what was wrong, in words a player reads."""
+
+    error: str
+
+
+class Hand(Document):
+    """A hand under the players' current names; its settlement was made under the rules in
+    force when it was entered."""
+
+    no: int = Field(ge=1, description="1, 2, 3... without gaps.")
+    version: int = Field(ge=1)
+    void: bool
+    dealer: str
+    outcome: OutcomeField
+    settlement: Settlement
+    note: str | None = Field(
+        None,
+        max_length=MAX_NOTE_LENGTH,
+        description="Why the scorekeeper recorded a drop over a waiting rule, or null.",
+    )
+
+
+class Stale(Document):
+    """The change was refused: the hand is not the version sent (or is void)."""
+
+    error: str
+    hand: Hand
+
+
+class Tokens(Document):
+    """Send one as `Authorization: Bearer <token>`."""
+
+    scorekeeper: str
+    watch: str
+
+
+class Links(Document):
+    """The page links to open on a phone."""
+
+    scorekeeper: AnyUrl
+    watch: AnyUrl
+
+
+class CreatedTable(Document):
+    """A new table: its id, its two tokens and its page links."""
+
+    id: int = Field(ge=1)
+    tokens: Tokens
+    links: Links
+
+
+class Table(Document):
+    """A table as it is now."""
+
+    id: int = Field(ge=1)
+    name: str
+    players: list[str] = Field(description="Who is seated now, in seating order.")
+    preset: Preset
+    rules: Rules
+    version: int = Field(ge=0, description="Grows with every change to the table.")
+    hands: int = Field(ge=0, description="Hands played (void ones not counted).")
+    dealer: str = Field(description="Who deals the next hand.")
+    tally: Annotated[
+        dict[str, Money],
+        AMOUNTS,
+        Field(description="Each player's money so far tonight, everyone who played."),
+    ]
+    points: dict[str, int] | None = Field(
+        description="Each player's points so far when the table plays for points."
+    )
+
+
+class Transfer(Document):
+    """One payment of the settle-up."""
+
+    payer: str = Field(alias="from")
+    to: str
+    amount: Money
+
+
+class SettleUp(Document):
+    """The night's balances and who pays whom to clear them."""
+
+    balances: Annotated[dict[str, Money], AMOUNTS]
+    transfers: list[Transfer]

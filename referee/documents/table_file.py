@@ -1,0 +1,103 @@
+"""A table's file (export.py writes it, the import reads it): the whole table, every rules
+version, and every hand with its settlement and its history of changes.
+
+The model checks the file's shape and bounds, and names, house rules and outcomes by the
+core's checks. What ties the parts together (hand numbers, who is one of the players,
+the engine's settlement of each hand) is checked by the import, `referee.export`.
+"""
+
+from typing import Annotated
+
+from pydantic import Field
+
+from referee.documents.answers import Settlement
+from referee.documents.values import (
+    Document,
+    Moment,
+    OneOf,
+    OutcomeField,
+    PlayerName,
+    Preset,
+    Rules,
+    TableName,
+    Text,
+)
+from referee.rules.limits import (
+    MAX_BY_LENGTH,
+    MAX_CHANGES_PER_HAND,
+    MAX_ENTRY_KEY_LENGTH,
+    MAX_HAND_VERSION,
+    MAX_HANDS,
+    MAX_NOTE_LENGTH,
+    MAX_PLAYERS,
+    MAX_PLAYERS_IN_A_NIGHT,
+    MAX_RULES_VERSIONS,
+    MIN_PLAYERS,
+)
+
+FORMAT = "tonk-referee.table"
+FORMAT_VERSION = 1
+ACTIONS = ("entered", "edited", "voided")
+
+RulesNumber = Annotated[int, Field(ge=1, le=MAX_RULES_VERSIONS)]
+Seating = Annotated[list[PlayerName], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
+
+
+class FilePlayer(Document):
+    """Someone who sat at the table, in seating order; `seated` is false once they left."""
+
+    name: PlayerName
+    seated: bool
+
+
+class FileRulesVersion(Document):
+    """The house rules from one change of rules on, numbered 1, 2, 3..."""
+
+    number: RulesNumber
+    preset: Preset
+    rules: Rules
+    created_at: Moment
+
+
+class FileChange(Document):
+    """One line of a hand's history: the outcome before and after, under the names then."""
+
+    action: Annotated[str, OneOf(ACTIONS)]
+    by: Annotated[Text, Field(max_length=MAX_BY_LENGTH)]
+    at: Moment
+    names: Seating
+    before: OutcomeField | None
+    after: OutcomeField | None
+
+
+class FileHand(Document):
+    """A hand, its outcome and settlement under the names then, in the hand's seating
+    order, which `seats` gives under the current names."""
+
+    no: int = Field(ge=1, le=MAX_HANDS)
+    rules_version: RulesNumber
+    dealer: PlayerName
+    seats: Seating
+    outcome: OutcomeField
+    settlement: Settlement
+    void: bool
+    version: int = Field(ge=1, le=MAX_HAND_VERSION)
+    created_at: Moment
+    updated_at: Moment
+    entry_key: Annotated[Text, Field(min_length=1, max_length=MAX_ENTRY_KEY_LENGTH)] | None
+    note: Annotated[Text, Field(min_length=1, max_length=MAX_NOTE_LENGTH)] | None = None
+    changes: list[FileChange] = Field(min_length=1, max_length=MAX_CHANGES_PER_HAND)
+
+
+class TableFile(Document):
+    """A whole table, as exported."""
+
+    format: str
+    format_version: int
+    exported_at: Moment | None = None
+    name: TableName
+    created_at: Moment
+    first_dealer: PlayerName
+    players: list[FilePlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS_IN_A_NIGHT)
+    rules_versions: list[FileRulesVersion] = Field(min_length=1, max_length=MAX_RULES_VERSIONS)
+    hands: list[FileHand] = Field(max_length=MAX_HANDS)

@@ -1,0 +1,52 @@
+"""Every limit of a table, declared once: the core checks them, and the shell's forms,
+documents and OpenAPI schema read them from here (the core imports nothing from the shell).
+
+The house rules' own bounds (stake, bands, dealt totals) are declared with each option in
+`referee.rules.house_rules`.
+"""
+
+from typing import Any
+
+from referee.rules.refusal import Refusal
+
+# Players
+MIN_PLAYERS = 2  # at a table, and in a hand
+MAX_PLAYERS = 6  # seated at once, so in any hand
+MAX_PLAYERS_IN_A_NIGHT = 12  # everyone who ever sat, those who left included
+MAX_NAME_LENGTH = 40  # a player's name
+
+# Tables and hands
+TABLE_NAME_LENGTH = 60
+DEFAULT_TABLE_NAME = "Tonk night"  # a table started without a name
+MAX_NOTE_LENGTH = 300  # why a drop over a waiting rule was recorded
+MAX_BY_LENGTH = 60  # who made a change, in a hand's history
+MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
+
+# The API
+MAX_ENTRY_KEY_LENGTH = 64  # an idempotency key, or the one-time key of a page's hand form
+IDEMPOTENCY_KEY_PATTERN = rf"^[A-Za-z0-9_-]{{1,{MAX_ENTRY_KEY_LENGTH}}}$"
+
+# A table's file (export and import): far above any night at one table, far below harm
+MAX_IMPORT_BYTES = 8 * 1024 * 1024  # a night of MAX_HANDS hands, edits and all
+MAX_HANDS = 2_000
+MAX_RULES_VERSIONS = 500
+MAX_CHANGES_PER_HAND = 200
+MAX_HAND_VERSION = 100_000
+MAX_FILE_DEPTH = 16
+
+
+def check_table_name(name: Any, *, blank: str | None = None) -> str:
+    """A table's name: 1 to TABLE_NAME_LENGTH printable characters (counted as sent, as a
+    form box or a JSON schema counts them), trimmed; a blank one is `blank` when given (a
+    new table may go unnamed, a table's file may not)."""
+    sent = isinstance(name, str) and len(name) <= TABLE_NAME_LENGTH
+    text = name.strip() if sent else ""
+    if sent and not text and blank is not None:
+        text = blank
+    if not 1 <= len(text) <= TABLE_NAME_LENGTH or not text.isprintable():
+        raise Refusal(
+            f"name: a table's name is 1 to {TABLE_NAME_LENGTH} printable characters "
+            "(letters, digits, spaces; no tabs or line breaks)",
+            field="name",
+        )
+    return text
