@@ -23,9 +23,13 @@ test: $(STAMP)
 	command -v chromium >/dev/null || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest
 
+# ruff and its format check on everything; mypy on the package, the pure core as --strict
+# (pyproject.toml says how strict each part is checked).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy referee
+	$(BIN)/mypy --strict referee/rules referee/scoring
 
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py

@@ -24,7 +24,9 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
+
+# WTForms 3.2 added SelectChoice; its typeshed stubs do not list it yet.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
@@ -55,9 +57,12 @@ def _options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def _whole_field(label: str, *, required: bool, low: int = 0, high: int = 200) -> IntegerField:
+def _whole_field(
+    label: str, *, required: bool, low: int | None = 0, high: int | None = 200
+) -> IntegerField:
+    bounds = {key: bound for key, bound in (("min", low), ("max", high)) if bound is not None}
     required_kw = {"required": True} if required else {}
-    return IntegerField(label, render_kw={**NUMERIC, "min": low, "max": high, **required_kw})
+    return IntegerField(label, render_kw={**NUMERIC, **bounds, **required_kw})
 
 
 class StartTableForm(FlaskForm):

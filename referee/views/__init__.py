@@ -1,12 +1,13 @@
 """The pages: thin doors that load a table, call the ledger and render a template."""
 
-from flask import g, render_template, request
+from flask import g, render_template
 from flask.typing import ResponseReturnValue
 
 from referee import access
 from referee.ledger import load_table, next_deal, players_of
 from referee.models import GameTable
 from referee.storage import session
+from referee.views.htmx import htmx
 
 
 def table_or_404(table_id: int, *, write: bool = False) -> GameTable:
@@ -24,14 +25,13 @@ def can_write() -> bool:
 
 def render(template: str, partial: str | None = None, **context) -> ResponseReturnValue:
     """The whole page, or only the partial that htmx swaps (never on a history restore)."""
-    wants_partial = (
-        partial is not None and request.htmx and not request.htmx.history_restore_request
-    )
+    wants_partial = partial is not None and bool(htmx()) and not htmx().history_restore_request
+    chosen = partial if partial is not None and wants_partial else template
     context.setdefault("can_write", can_write())
     table = context.get("table")
     if table is not None and "deal" not in context and not wants_partial:
         # Whose deal it is shows on every table page (the table page has its own card).
         players = players_of(session(), table)
         context["header_deal"] = next_deal(session(), table, players)
-    response = render_template(partial if wants_partial else template, **context)
+    response = render_template(chosen, **context)
     return response, 200, {"Vary": "HX-Request"}

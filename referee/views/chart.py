@@ -5,6 +5,7 @@ Drawn on the server so the phone needs no chart library; long nights are thinned
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from referee.models import Player
 
@@ -18,13 +19,13 @@ def tally_chart(
     series: Sequence[tuple[int, dict[int, tuple[int, int]]]],
     players: Sequence[Player],
     points: bool,
-) -> dict:
+) -> dict[str, Any]:
     """Polylines (one per player) of money, or points, scaled into the chart box."""
     which = 1 if points else 0
-    series = [(no, {pid: both[which] for pid, both in row.items()}) for no, row in series]
     if not series:
         return {"lines": [], "width": WIDTH, "height": HEIGHT}
-    kept = [(0, {}), *series]
+    start: list[tuple[int, dict[int, int]]] = [(0, {})]
+    kept = start + [(no, {pid: both[which] for pid, both in row.items()}) for no, row in series]
     values = [v for _, row in kept for v in row.values()] + [0]
     low, high = min(values), max(values)
     span = (high - low) or 1
@@ -38,11 +39,11 @@ def tally_chart(
 
     lines = []
     for index, player in enumerate(players):
-        points = " ".join(f"{x(no)},{y(row.get(player.id, 0))}" for no, row in kept)
+        line = " ".join(f"{x(no)},{y(row.get(player.id or 0, 0))}" for no, row in kept)
         lines.append(
             {
                 "name": player.name,
-                "points": points,
+                "points": line,
                 "colour": COLOURS[index % len(COLOURS)],
                 "dash": DASHES[index % len(DASHES)],
             }

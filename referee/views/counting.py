@@ -7,6 +7,7 @@ was typed in the hand form and sends the total back into Ben's box.
 """
 
 import re
+from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -22,6 +23,7 @@ from referee.rules.wording import SENTENCES
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.hands import counted
+from referee.views.htmx import htmx
 
 bp = Blueprint("counting", __name__, url_prefix="/t/<int:table_id>")
 
@@ -88,7 +90,7 @@ def count(table_id: int) -> ResponseReturnValue:
         else url_for("counting.count", table_id=table.id),
         "carried": _carried() if target else [],
     }
-    if request.htmx and request.htmx.target == "count-result":
+    if htmx() and htmx().target == "count-result":
         return render_template("partials/count_result.html", **context)
     return render("count.html", "partials/count.html", **context)
 
@@ -119,7 +121,7 @@ def spread(table_id: int) -> ResponseReturnValue:
                 ruling = rule_on_spread(cards, rules)
         except Refusal as refusal:
             error = refusal.message
-    context = {
+    context: dict[str, Any] = {
         "table": table,
         "rules": rules,
         "deck": _deck(rules),
@@ -129,6 +131,6 @@ def spread(table_id: int) -> ResponseReturnValue:
         "sentences": [SENTENCES[key](rules) for key in ("deck", "ace")],
         "error": error,
     }
-    if request.htmx and request.htmx.target == "spread-result":
+    if htmx() and htmx().target == "spread-result":
         return render_template("partials/spread_result.html", **context)
     return render("spread.html", **context)

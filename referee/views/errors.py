@@ -5,6 +5,8 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from referee.views.htmx import htmx
+
 MESSAGES = {
     403: (
         "Watching only",
@@ -19,7 +21,7 @@ MESSAGES = {
 
 def _page(title: str, message: str, status: int) -> ResponseReturnValue:
     body = render_template("error.html", title=title, message=message, back=request.referrer)
-    if request.htmx:
+    if htmx():
         # htmx does not swap error answers: show the message in place of the page.
         return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
     return body, status
@@ -39,5 +41,5 @@ def init_app(app: Flask) -> None:
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             return {"error": error.description or error.name}, error.code or 400
-        title, message = MESSAGES.get(error.code, (error.name, error.description or ""))
+        title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
         return _page(title, message, error.code or 400)

@@ -20,6 +20,7 @@ from referee.rules.waiting import (
 )
 from referee.storage import session
 from referee.views import render, table_or_404
+from referee.views.htmx import htmx
 from referee.views.tables import table_context
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
@@ -139,7 +140,7 @@ def _form_page(
         if waiting
         else [],
         # Entered from the table page: saving swaps the tally there instead of a new page.
-        "inline": bool(request.htmx) and (request.method == "GET" or "inline" in request.form),
+        "inline": bool(htmx()) and (request.method == "GET" or "inline" in request.form),
     }
     return render("hand_form.html", "partials/hand_form.html", **context)
 
@@ -171,7 +172,7 @@ def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:
     page = render_template(
         "stale.html", table=table, view=view, rules=ledger.rules_of_hand(db, hand)
     )
-    if request.htmx:
+    if htmx():
         return page, 409, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
     return page, 409
 
@@ -188,11 +189,11 @@ def _field_of(refusal: Refusal, players: list[Player]) -> str:
 def _saved(table: GameTable, message: str) -> ResponseReturnValue:
     """After a save: on the table page htmx swaps in the new deal and tally; elsewhere the
     browser goes back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
-    if request.htmx and "inline" in request.form:
+    if htmx() and "inline" in request.form:
         return render_template("partials/entered.html", message=message, **table_context(table))
     flash(message)
     target = url_for("tables.table", table_id=table.id)
-    if request.htmx:
+    if htmx():
         return "", 200, {"HX-Redirect": target}
     return redirect(target, 303)
 

@@ -8,6 +8,7 @@ from referee.forms import form_count
 from referee.rules.waiting import HIT, SPREAD, TURN
 from referee.storage import session
 from referee.views import table_or_404
+from referee.views.htmx import htmx
 from referee.views.tables import table_context
 
 bp = Blueprint("turns", __name__, url_prefix="/t/<int:table_id>/turns")
@@ -52,7 +53,7 @@ def mark(table_id: int) -> ResponseReturnValue:
     """One tap on the turn panel; then the deal with everyone's waits, as it is now."""
     table = table_or_404(table_id, write=True)
     notice = _apply(table)
-    if request.htmx:
+    if htmx():
         return render_template("partials/deal.html", notice=notice, **table_context(table))
     if notice:
         flash(notice)
