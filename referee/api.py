@@ -1,7 +1,7 @@
 """The JSON doors: POST /api/settle (the settle contract) and the tables (tables-api.md).
 
 Thin, like the pages: each endpoint checks who is asking and what was sent, then
-calls the same ledger and engine functions the pages call. A table is opened with
+calls the same commands (referee.commands) and readers the pages call. A table is opened with
 `Authorization: Bearer <token>`, its scorekeeper token (read and write) or its watch
 token (read only); no token, or another table's, answers 404 like a table that does
 not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI document
@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed
 
-from referee import access, exact_json, ledger
+from referee import access, commands, exact_json, ledger
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -51,8 +51,8 @@ def _refusal(refusal: Refusal) -> tuple[Response, int]:
     return refused(refusal.message)
 
 
-@bp.errorhandler(ledger.StaleHand)
-def _stale(stale: ledger.StaleHand) -> tuple[Response, int]:
+@bp.errorhandler(commands.StaleHand)
+def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     """Someone changed the hand since the version sent: nothing stored, here it is now."""
     db = session()
     db.rollback()
@@ -141,7 +141,8 @@ def _hand(table: GameTable, no: int) -> Hand:
 
 
 def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> dict[str, Any]:
-    """A hand as the API shows it, each player under their current name."""
+    """A hand as the API shows it, each player under their current name; its note only when
+    it has one (a drop recorded over a waiting rule)."""
     if players is None:
         players = ledger.players_of(db, ledger.load_table(db, hand.table_id))
     (view,) = ledger.hand_views([hand], players)
@@ -152,7 +153,7 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
         "dealer": view.dealer,
         "outcome": view.outcome,
         "settlement": view.settlement,
-    }
+    } | ({"note": hand.note} if hand.note else {})
 
 
 def _tally(db: Session, table: GameTable) -> list[dict]:
@@ -187,7 +188,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 def create_table() -> tuple[Response, int]:
     """Start a table; the answer holds its two tokens and the page links to share."""
     new = _body(NewTable)
-    table = ledger.create_table(
+    table = commands.start_table(
         session(),
         name=new.name,
         players=list(new.players),
@@ -225,13 +226,10 @@ def change_rules(table_id: int) -> Response:
     table = _table(table_id, write=True)
     change = _body(RulesChange)
     db = session()
-    ledger.lock(db, table)  # two changes of rules at once must not both be number n + 1
-    version, rules = ledger.current_rules(db, table)
+    version, _ = ledger.current_rules(db, table)
     preset_name = change.preset or version.preset
-    new_rules = rules_from(preset_name, change.rules)
-    if new_rules != rules or preset_name != version.preset:
-        ledger.change_rules(db, table, preset_name, new_rules)
-        ledger.lock(db, table)  # the answer, read in one piece while no one else writes
+    if commands.change_rules(db, table, preset_name, rules_from(preset_name, change.rules)):
+        commands.lock(db, table)  # the answer, read in one piece while no one else writes
     return jsonify(_table_json(db, table))
 
 
@@ -271,7 +269,9 @@ def hands(table_id: int) -> Response:
 
 @bp.post("/tables/<int:table_id>/hands")
 def enter_hand(table_id: int) -> tuple[Response, int]:
-    """Enter a hand, dealt by whoever deals next, settled under the rules in force.
+    """Enter a hand, dealt by whoever deals next, settled under the rules in force; a drop
+    by a player who must still wait is refused as the page refuses it, unless the body says
+    `"override": true` (the hand then carries the page's note).
 
     With an Idempotency-Key, exactly once: the same key again (a retry after a dropped
     connection) answers 200 with the hand the key entered, and enters nothing.
@@ -280,19 +280,10 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     key = _idempotency_key()
     entry = _body(HandEntry)  # a malformed hand is refused, even with a key seen before
     db = session()
-    # Under the table's write lock from here: the key's hand and the dealer are what the
-    # other writers left, and the hand number cannot clash.
-    ledger.lock(db, table)
-    if key is not None:
-        earlier = ledger.hand_by_entry_key(db, table, key)
-        if earlier is not None:
-            answer = _hand_json(db, earlier)
-            db.rollback()
-            return jsonify(answer), 200
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-    outcome = entry.outcome.to_json()
-    hand = ledger.record_hand(db, table, deal.dealer, outcome, entry_key=key, by=BY)
-    return jsonify(_hand_json(db, hand)), 201
+    entered = commands.enter_hand(
+        db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=entry.override
+    )
+    return jsonify(_hand_json(db, entered.hand)), 200 if entered.again else 201
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:no>")
@@ -308,7 +299,7 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
         return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
     dealer = db.get(Player, hand.dealer_id)
     outcome = edit.outcome.to_json()
-    ledger.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
+    commands.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
     return jsonify(_hand_json(db, hand))
 
 
@@ -319,5 +310,5 @@ def void_hand(table_id: int, no: int) -> Response:
     version = _body(HandVoid).version
     hand = _hand(table, no)
     db = session()
-    ledger.void_hand(db, table, hand, version=version, by=BY)
+    commands.void_hand(db, table, hand, version=version, by=BY)
     return jsonify(_hand_json(db, hand))

@@ -1,9 +1,8 @@
-"""The night's ledger: tables, seats, rules versions and hands, written through the engine.
+"""The night's ledger, read: tables, seats, rules versions, hands and the tally.
 
-Every hand is settled by `referee.scoring.settle` under the rules version in force
-and stored with its settlement and each player's net; an edit re-settles it under
-the rules it was played with; nothing is deleted, and every change is kept in the
-hand's history.
+Every change is written by `referee.commands`; what is read here is what it stored:
+each hand settled by `referee.scoring.settle` under the rules version in force, with
+its settlement, each player's net and its history.
 """
 
 import json
@@ -16,7 +15,6 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from referee import exact_json
-from referee.access import new_token
 from referee.models import (
     GameTable,
     Hand,
@@ -25,17 +23,9 @@ from referee.models import (
     Player,
     RulesVersion,
     TurnMark,
-    now,
 )
-from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
+from referee.rules import HouseRules, Outcome, parse_outcome
 from referee.rules.deal import first_player, next_dealer
-from referee.rules.limits import (
-    DEFAULT_TABLE_NAME,
-    MAX_PLAYERS,
-    MAX_PLAYERS_IN_A_NIGHT,
-    check_table_name,
-)
-from referee.rules.outcome import check_name
 from referee.scoring import Settlement, settle
 
 Standing = tuple[int, int]  # a player's (cents, points) so far tonight
@@ -51,35 +41,6 @@ def from_cents(value: int) -> Decimal:
 
 
 # Tables and players
-
-
-def create_table(
-    db: Session,
-    *,
-    name: str,
-    players: Sequence[str],
-    preset_name: str,
-    changes: Mapping[str, Any] | None = None,
-    first_dealer: int = 0,
-) -> GameTable:
-    """A new table with its players in seating order and its first rules version."""
-    names = check_players(list(players))
-    rules = rules_from(preset_name, changes)
-    name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
-    table = GameTable(
-        name=name,
-        scorekeeper_token=new_token(),
-        watch_token=new_token(),
-    )
-    db.add(table)
-    db.flush()
-    seated = [Player(table_id=table.id, name=n, seat=i) for i, n in enumerate(names)]
-    db.add_all(seated)
-    db.flush()
-    table.first_dealer_id = seated[first_dealer % len(seated)].id
-    _add_rules_version(db, table, preset_name, rules)
-    db.commit()
-    return table
 
 
 def load_table(db: Session, table_id: int) -> GameTable | None:
@@ -99,74 +60,8 @@ def players_of(db: Session, table: GameTable) -> list[Player]:
     )
 
 
-def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
-    table.first_dealer_id = player.id
-    reseated(db, table)
-
-
 def seated(players: Sequence[Player]) -> list[Player]:
     return [p for p in players if p.seated]
-
-
-def rename_player(db: Session, table: GameTable, player: Player, name: str) -> None:
-    """A new name for a player (tally and history follow the player, not the name)."""
-    others = [p.name for p in players_of(db, table) if p.id != player.id]
-    check_name(name)
-    if name.casefold() in {n.casefold() for n in others}:
-        raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
-    player.name = name
-    touch(db, table)
-
-
-def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
-    """Swap a player with the one before (-1) or after (+1) in seating order."""
-    order = players_of(db, table)
-    index = next(i for i, p in enumerate(order) if p.id == player.id)
-    other = index + step
-    if 0 <= other < len(order):
-        order[index].seat, order[other].seat = order[other].seat, order[index].seat
-        reseated(db, table)
-
-
-def leave(db: Session, table: GameTable, player: Player) -> None:
-    """A player leaves between hands; they stay in the tally and the settle-up."""
-    if len(seated(players_of(db, table))) <= 2:
-        raise Refusal(
-            f"{player.name} cannot leave: a table needs at least 2 players",
-            field="players",
-            player=player.name,
-        )
-    player.seated = False
-    reseated(db, table)
-
-
-def sit_in(db: Session, table: GameTable, name: str) -> Player:
-    """A new player sits in at the end of the seating order, or one who left comes back."""
-    everyone = players_of(db, table)
-    if len(seated(everyone)) >= MAX_PLAYERS:
-        raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
-    returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
-    if returning is not None:
-        if returning.seated:
-            raise Refusal(f"name: {returning.name} is already seated", field="name")
-        returning.seated = True
-        reseated(db, table)
-        return returning
-    if len(everyone) >= MAX_PLAYERS_IN_A_NIGHT:
-        raise Refusal(f"name: at most {MAX_PLAYERS_IN_A_NIGHT} players in one night", field="name")
-    check_name(name)
-    player = Player(table_id=table.id, name=name, seat=max(p.seat for p in everyone) + 1)
-    db.add(player)
-    reseated(db, table)
-    return player
-
-
-def reseated(db: Session, table: GameTable) -> None:
-    """The order of play changed: the marks of the hand in play were taken over the old
-    order, so they go (its turns start again from the first player); then commit."""
-    for mark in marks_in_play(db, table):
-        db.delete(mark)
-    touch(db, table)
 
 
 def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
@@ -180,31 +75,7 @@ def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
     )
 
 
-def touch(db: Session, table: GameTable) -> None:
-    """Count the change and commit it: a watching phone sees it on its next poll."""
-    table.count_change()
-    db.add(table)
-    db.commit()
-
-
 # Rules
-
-
-def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
-    number = (
-        db.exec(
-            select(func.max(RulesVersion.number)).where(RulesVersion.table_id == table.id)
-        ).one()
-        or 0
-    )
-    db.add(
-        RulesVersion(
-            table_id=table.id,
-            number=number + 1,
-            preset=preset_name,
-            rules_json=exact_json.dumps(rules.to_json()),
-        )
-    )
 
 
 def current_rules(db: Session, table: GameTable) -> tuple[RulesVersion, HouseRules]:
@@ -219,13 +90,6 @@ def current_rules(db: Session, table: GameTable) -> tuple[RulesVersion, HouseRul
 
 def rules_of(version: RulesVersion) -> HouseRules:
     return HouseRules.from_json(exact_json.loads(version.rules_json))
-
-
-def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
-    """New rules for the hands entered from now on; earlier hands keep theirs."""
-    lock(db, table)  # two changes at once must not take the same version number
-    _add_rules_version(db, table, preset_name, rules)
-    touch(db, table)
 
 
 # Hands
@@ -262,74 +126,10 @@ def preview(
     return typed, settle(rules, [p.name for p in players], typed)
 
 
-class StaleHand(Exception):
-    """An edit of a hand someone else changed meanwhile: the current hand is attached."""
-
-    def __init__(self, hand: Hand):
-        super().__init__(f"hand {hand.no} was changed meanwhile; it is now version {hand.version}")
-        self.hand = hand
-
-
-def lock(db: Session, table: GameTable) -> None:
-    """Writes to one table queue here (PostgreSQL row lock; SQLite writes begin IMMEDIATE),
-    so hand numbers never clash and a version check cannot race."""
-    db.exec(select(GameTable.id).where(GameTable.id == table.id).with_for_update()).one()
-
-
 def hand_by_entry_key(db: Session, table: GameTable, entry_key: str) -> Hand | None:
     return db.exec(
         select(Hand).where(Hand.table_id == table.id, Hand.entry_key == entry_key)
     ).first()
-
-
-def record_hand(
-    db: Session,
-    table: GameTable,
-    dealer: Player,
-    outcome: Mapping[str, Any],
-    *,
-    entry_key: str | None = None,
-    by: str = "",
-    note: str | None = None,
-) -> Hand:
-    """Settle a new hand under the rules in force, store it, its nets and its first history
-    line (`note`: why the scorekeeper recorded it over a rule). Exactly once: the same
-    `entry_key` again (a double tap, a retry after a dropped connection) returns the hand
-    it entered the first time."""
-    lock(db, table)
-    if entry_key is not None:
-        earlier = hand_by_entry_key(db, table, entry_key)
-        if earlier is not None:
-            db.rollback()
-            return earlier
-    version, rules = current_rules(db, table)
-    at_table = seated(players_of(db, table))
-    typed, settlement = preview(rules, at_table, outcome)
-    hand = Hand(
-        table_id=table.id,
-        no=next_hand_no(db, table),
-        entry_key=entry_key,
-        note=note,
-        rules_version_id=version.id,
-        dealer_id=dealer.id,
-        seats_json=json.dumps([p.id for p in at_table]),
-        outcome_json=exact_json.dumps(typed.to_json()),
-        settlement_json=exact_json.dumps(settlement.to_json()),
-    )
-    db.add(hand)
-    db.flush()
-    _store_nets(db, hand, at_table, settlement)
-    db.add(
-        HandChange(
-            hand_id=hand.id,
-            action="entered",
-            by=by,
-            names_json=_names(at_table),
-            after_json=hand.outcome_json,
-        )
-    )
-    touch(db, table)
-    return hand
 
 
 def next_hand_no(db: Session, table: GameTable) -> int:
@@ -347,100 +147,6 @@ def hand_players(db: Session, hand: Hand) -> list[Player]:
 def rules_of_hand(db: Session, hand: Hand) -> HouseRules:
     """The rules a hand was played under (later changes of rules do not touch it)."""
     return rules_of(db.get(RulesVersion, hand.rules_version_id))
-
-
-def _current(db: Session, table: GameTable, hand: Hand, version: int) -> None:
-    """Lock the table, reread the hand, and refuse when it is not the version being changed."""
-    lock(db, table)
-    db.exec(select(Hand).where(Hand.id == hand.id).execution_options(populate_existing=True)).one()
-    if hand.version != version:
-        raise StaleHand(hand)
-
-
-def edit_hand(
-    db: Session,
-    table: GameTable,
-    hand: Hand,
-    outcome: Mapping[str, Any],
-    dealer: Player,
-    *,
-    version: int,
-    by: str = "",
-) -> Hand:
-    """Re-settle a hand under the rules it was played with, keeping what it was; refused
-    (StaleHand) when someone changed it since `version` was shown."""
-    _current(db, table, hand, version)
-    rules = rules_of_hand(db, hand)
-    players = hand_players(db, hand)
-    typed, settlement = preview(rules, players, outcome)
-    # What it was, under the names of now, like everything else in this change.
-    then = list(exact_json.loads(hand.settlement_json)["net"])
-    now_named = _now_named(then, hand, {p.id: p.name for p in players})
-    was = _outcome_renamed(exact_json.loads(hand.outcome_json), now_named)
-    before = exact_json.dumps(was)
-    after = typed.to_json()
-    if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
-        hand.note = None  # it said why that player's drop stood; this is another outcome
-    hand.outcome_json = exact_json.dumps(after)
-    hand.settlement_json = exact_json.dumps(settlement.to_json())
-    hand.dealer_id = dealer.id
-    hand.version += 1
-    hand.updated_at = now()
-    for net in db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all():
-        db.delete(net)
-    db.flush()
-    _store_nets(db, hand, players, settlement)
-    db.add(
-        HandChange(
-            hand_id=hand.id,
-            action="edited",
-            by=by,
-            names_json=_names(players),
-            before_json=before,
-            after_json=hand.outcome_json,
-        )
-    )
-    db.add(hand)
-    touch(db, table)
-    return hand
-
-
-def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
-    """Take a hand out of the tally; it stays in the history, marked void."""
-    _current(db, table, hand, version)
-    if not hand.void:
-        hand.void = True
-        hand.version += 1
-        hand.updated_at = now()
-        names = list(exact_json.loads(hand.settlement_json)["net"])
-        db.add(
-            HandChange(
-                hand_id=hand.id,
-                action="voided",
-                by=by,
-                names_json=json.dumps(names),
-                before_json=hand.outcome_json,
-            )
-        )
-        db.add(hand)
-        touch(db, table)
-    return hand
-
-
-def _names(players: Sequence[Player]) -> str:
-    return json.dumps([p.name for p in players])
-
-
-def _store_nets(db: Session, hand: Hand, players: Sequence[Player], settlement: Settlement) -> None:
-    for player in players:
-        db.add(
-            HandNet(
-                hand_id=hand.id,
-                player_id=player.id,
-                cents=cents(settlement.net[player.name]),
-                points=(settlement.points or {}).get(player.name, 0),
-            )
-        )
 
 
 def hand_by_no(db: Session, table: GameTable, no: int) -> Hand | None:

@@ -1,4 +1,4 @@
-"""The writer the durability test kills: enters hands through the ledger into a SQLite
+"""The writer the durability test kills: enters hands through the commands into a SQLite
 file, printing each hand's number the moment its commit has returned.
 
     python tests/durability_writer.py DB_PATH TABLE_ID SEED
@@ -12,7 +12,7 @@ import sys
 
 from sqlmodel import Session
 
-from referee import ledger
+from referee import commands, ledger
 from referee.rules import Refusal
 from referee.storage import make_engine
 
@@ -35,9 +35,14 @@ def main() -> None:
                 totals = {name: rng.randint(1, 50) for name in names}
                 outcome = {"kind": "drop", "player": rng.choice(names), "totals": totals}
             try:
-                hand = ledger.record_hand(
-                    db, table, dealer, outcome, entry_key=secrets.token_urlsafe(18), by="writer"
-                )
+                hand = commands.enter_hand(
+                    db,
+                    table,
+                    outcome,
+                    dealer=dealer,
+                    entry_key=secrets.token_urlsafe(18),
+                    by="writer",
+                ).hand
             except Refusal:  # a drop the rules do not allow: nothing was stored
                 continue
             number = hand.no

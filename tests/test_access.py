@@ -13,7 +13,7 @@ import itsdangerous.timed
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from referee import access, ledger
+from referee import access, commands, ledger
 from referee.models import GameTable, Hand, HandChange
 from tests.conftest import csrf_token, form_fields
 
@@ -58,11 +58,11 @@ API_BODIES = {
 def new_table(app, hands: int = 2) -> SimpleNamespace:
     """A table made through the ledger, with a few hands: its id and both tokens."""
     with Session(app.extensions["db_engine"]) as db:
-        table = ledger.create_table(db, name="Access", players=NAMES, preset_name="classic")
+        table = commands.start_table(db, name="Access", players=NAMES, preset_name="classic")
         players = ledger.players_of(db, table)
         for i in range(hands):
             outcome = {"kind": "out", "player": NAMES[i % 3]}
-            ledger.record_hand(db, table, players[i % 3], outcome)
+            commands.enter_hand(db, table, outcome, dealer=players[i % 3])
         return SimpleNamespace(id=table.id, keeper=table.scorekeeper_token, watch=table.watch_token)
 
 

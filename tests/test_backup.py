@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session
 
-from referee import cli, ledger
+from referee import cli, commands, ledger
 from referee.backup import BackupFailed, backup_sqlite
 from referee.migrate import upgrade
 from referee.models import GameTable
@@ -30,7 +30,7 @@ def live(tmp_path):
     upgrade(f"sqlite:///{path}")
     engine = make_engine(f"sqlite:///{path}")
     with Session(engine, expire_on_commit=False) as db:
-        ledger.create_table(db, name="Friday", players=NAMES, preset_name="classic")
+        commands.start_table(db, name="Friday", players=NAMES, preset_name="classic")
     yield path
     engine.dispose()
 
@@ -55,11 +55,11 @@ class Scorekeeper(threading.Thread):
                     players = ledger.players_of(db, table)
                     deal = ledger.next_deal(db, table, players)
                     winner = NAMES[self.entered % len(NAMES)]
-                    hand = ledger.record_hand(db, table, deal.dealer, out(winner))
+                    hand = commands.enter_hand(db, table, out(winner), dealer=deal.dealer).hand
                     self.entered += 1
                     if self.entered % 3 == 0:
                         fixed = out(NAMES[(self.entered + 1) % len(NAMES)])
-                        ledger.edit_hand(db, table, hand, fixed, deal.dealer, version=1)
+                        commands.edit_hand(db, table, hand, fixed, deal.dealer, version=1)
         except BaseException as error:  # reported by the test, not lost in the thread
             self.error = error
         finally:
@@ -132,7 +132,7 @@ def test_a_backup_opens_in_the_app_with_the_tally_of_the_night(live, tmp_path):
         table = db.get(GameTable, 1)
         for name in ("Ben", "Carla", "Ben"):
             deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-            ledger.record_hand(db, table, deal.dealer, out(name))
+            commands.enter_hand(db, table, out(name), dealer=deal.dealer)
         tally = ledger.tally(db, table)
     engine.dispose()
 

@@ -23,7 +23,7 @@ import requests
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from referee import ledger, secret_key
+from referee import commands, ledger, secret_key
 from referee.models import GameTable, Hand, HandChange, HandNet, Player
 from referee.storage import make_engine
 from tests.live import Browser, drop_pg_database, flashes, free_port, fresh_pg_database, live_server
@@ -145,7 +145,7 @@ def test_eight_phones_enter_400_hands_at_once_through_gunicorn(served):
     engine = make_engine(served.url)
     try:
         with Session(engine) as db:
-            table = ledger.create_table(db, name="Load", players=NAMES, preset_name="classic")
+            table = commands.start_table(db, name="Load", players=NAMES, preset_name="classic")
             table_id, token, version = table.id, table.scorekeeper_token, table.version
             ids = [p.id for p in ledger.players_of(db, table)]
 
@@ -365,7 +365,7 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
     cannot: its write begins IMMEDIATE), and the second save waits to commit until the
     watcher has polled.
     """
-    lock, touch = ledger.lock, ledger.touch
+    lock, touch = commands.lock, commands.touch
     locks, touches = iter(range(10)), iter(range(10))
     second_queued, watcher_polled = threading.Event(), threading.Event()
 
@@ -381,8 +381,8 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
             watcher_polled.wait(5)
         touch(db, table)
 
-    monkeypatch.setattr(ledger, "lock", lock_in_turn)
-    monkeypatch.setattr(ledger, "touch", touch_in_turn)
+    monkeypatch.setattr(commands, "lock", lock_in_turn)
+    monkeypatch.setattr(commands, "touch", touch_in_turn)
 
     with live_server(app) as base:
         keeper = Browser(base)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from referee import ledger
+from referee import commands
 from referee.migrate import upgrade
 from referee.storage import make_engine
 
@@ -34,7 +34,7 @@ def _start_night(path: Path) -> int:
     engine = make_engine(url)
     try:
         with Session(engine) as db:
-            return ledger.create_table(
+            return commands.start_table(
                 db, name="Power cut", players=NAMES, preset_name="classic"
             ).id
     finally:

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from referee import exact_json, ledger
+from referee import commands, exact_json, ledger
 from referee.models import Hand, HandChange, HandNet
 from referee.rules import rules_from
 from referee.storage import make_engine
@@ -30,7 +30,7 @@ def db():
 
 def new_table(db, names=ABC, *, first_dealer=0, **changes):
     """A table, its players by name, and who deals the first hand."""
-    table = ledger.create_table(
+    table = commands.start_table(
         db,
         name="Friday",
         players=names,
@@ -48,7 +48,7 @@ def out(name: str) -> dict:
 def play(db, table, outcome):
     """Record a hand dealt by whoever's turn it is; the hand."""
     deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-    return ledger.record_hand(db, table, deal.dealer, outcome)
+    return commands.enter_hand(db, table, outcome, dealer=deal.dealer).hand
 
 
 def next_deal(db, table) -> tuple[str, str]:
@@ -84,7 +84,7 @@ def test_a_voided_hand_does_not_pass_the_deal(db):
     play(db, table, out("Ben"))  # dealt by Anna
     second = play(db, table, out("Carla"))  # dealt by Ben
     assert next_deal(db, table) == ("Carla", "Anna")
-    ledger.void_hand(db, table, second, version=second.version)
+    commands.void_hand(db, table, second, version=second.version)
     assert next_deal(db, table) == ("Ben", "Carla")
     third = play(db, table, out("Anna"))
     assert (third.no, third.dealer_id) == (3, second.dealer_id)  # Ben deals hand 3
@@ -92,16 +92,16 @@ def test_a_voided_hand_does_not_pass_the_deal(db):
 
 def test_the_deal_follows_the_dealer_the_hand_was_entered_with(db):
     table, players = new_table(db)
-    ledger.record_hand(db, table, players["Carla"], out("Anna"))  # Carla dealt, not Anna
+    commands.enter_hand(db, table, out("Anna"), dealer=players["Carla"])  # Carla dealt, not Anna
     assert next_deal(db, table) == ("Anna", "Ben")
 
 
 def test_the_deal_skips_a_player_who_left(db):
     table, players = new_table(db, ["Anna", "Ben", "Carla", "Dan"])
     play(db, table, out("Anna"))  # dealt by Anna
-    ledger.leave(db, table, players["Ben"])
+    commands.leave(db, table, players["Ben"])
     assert next_deal(db, table) == ("Carla", "Dan")
-    ledger.leave(db, table, players["Dan"])
+    commands.leave(db, table, players["Dan"])
     play(db, table, out("Anna"))  # dealt by Carla
     assert next_deal(db, table) == ("Anna", "Carla")
 
@@ -136,13 +136,13 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
     assert nets_of(db, hand) == {"Anna": -2, "Ben": 3, "Carla": -1}  # the spec's 001 example
 
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 8, "Carla": 11}}
-    ledger.edit_hand(db, table, hand, fixed, players["Ben"], version=hand.version)
+    commands.edit_hand(db, table, hand, fixed, players["Ben"], version=hand.version)
     assert changes_of(db, hand) == [("entered", None, CAUGHT), ("edited", CAUGHT, fixed)]
     assert nets_of(db, hand) == {"Anna": 2, "Ben": -1, "Carla": -1}  # now Anna's drop wins
     assert (hand.version, hand.dealer_id) == (2, players["Ben"].id)
 
-    ledger.void_hand(db, table, hand, version=hand.version)
-    ledger.void_hand(db, table, hand, version=hand.version)  # voiding twice changes nothing more
+    commands.void_hand(db, table, hand, version=hand.version)
+    commands.void_hand(db, table, hand, version=hand.version)  # voiding twice changes nothing more
     assert changes_of(db, hand) == [
         ("entered", None, CAUGHT),
         ("edited", CAUGHT, fixed),
@@ -155,9 +155,9 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
 def test_an_edit_is_settled_under_the_rules_the_hand_was_played_with(db):
     table, players = new_table(db)
     hand = play(db, table, CAUGHT)
-    ledger.change_rules(db, table, "classic", rules_from("classic", {"caught_pays": 5}))
+    commands.change_rules(db, table, "classic", rules_from("classic", {"caught_pays": 5}))
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 4, "Carla": 20}}
-    ledger.edit_hand(db, table, hand, fixed, players["Anna"], version=hand.version)
+    commands.edit_hand(db, table, hand, fixed, players["Anna"], version=hand.version)
     assert nets_of(db, hand) == {"Anna": -2, "Ben": 3, "Carla": -1}  # caught_pays 2, not 5
     later = play(db, table, CAUGHT)
     assert nets_of(db, later) == {"Anna": -5, "Ben": 6, "Carla": -1}  # Anna pays Ben 5
@@ -183,14 +183,14 @@ def test_the_tally_leaves_out_voided_hands_and_keeps_players_who_left(db):
     table, players = new_table(db, stake=Decimal("0.25"))
     play(db, table, CAUGHT)  # Anna -0.50, Ben +0.75, Carla -0.25
     second = play(db, table, out("Carla"))  # Carla +0.50, Anna and Ben -0.25
-    ledger.leave(db, table, players["Carla"])
+    commands.leave(db, table, players["Carla"])
     play(db, table, out("Ben"))  # Ben +0.25, Anna -0.25
     assert tally_by_name(db, table) == {
         "Anna": Decimal("-1.00"),
         "Ben": Decimal("0.75"),
         "Carla": Decimal("0.25"),
     }
-    ledger.void_hand(db, table, second, version=second.version)
+    commands.void_hand(db, table, second, version=second.version)
     assert tally_by_name(db, table) == {
         "Anna": Decimal("-0.75"),
         "Ben": Decimal("1.00"),
@@ -213,7 +213,7 @@ def test_the_running_tally_follows_the_hands_not_voided(db):
     play(db, table, out("Anna"))
     voided = play(db, table, out("Ben"))
     play(db, table, CAUGHT)
-    ledger.void_hand(db, table, voided, version=voided.version)
+    commands.void_hand(db, table, voided, version=voided.version)
     series = ledger.running_tally(db, table, 60)
     assert series == [
         (1, {ids["Anna"]: (200, 0), ids["Ben"]: (-100, 0), ids["Carla"]: (-100, 0)}),
@@ -247,7 +247,7 @@ def test_the_running_tally_carries_points_in_points_mode(db):
 def test_the_running_tally_takes_in_a_player_who_sits_in_later(db):
     table, players = new_table(db, ["Anna", "Ben"])
     play(db, table, out("Anna"))
-    dan = ledger.sit_in(db, table, "Dan")
+    dan = commands.sit_in(db, table, "Dan")
     play(db, table, out("Dan"))
     anna, ben = players["Anna"].id, players["Ben"].id
     assert ledger.running_tally(db, table, 60) == [

@@ -6,16 +6,13 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
-from referee import access, exact_json, ledger, turns
+from referee import access, commands, exact_json, ledger, turns
 from referee.forms import VoidForm, entry_key, form_count, hand_form, hand_outcome, not_numbers
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
 from referee.rules.waiting import (
     TurnState,
-    drop_can_wait,
-    drop_refusal,
-    override_note,
     standing_words,
 )
 from referee.storage import session
@@ -59,52 +56,59 @@ def _hand_page(
         if dealer is None:
             errors["dealer"] = "Dealer: choose who dealt this hand"
         note = None
-        if waiting is not None and "player" in outcome:
-            refusal = drop_refusal(rules, waiting, outcome["player"])
-            if refusal is not None and form.override.data:
-                note = override_note(rules, waiting, outcome["player"])
-            elif refusal is not None:
-                errors["player"] = refusal.message
+        try:
+            note = commands.drop_note(rules, waiting, outcome, override=_override(form))
+        except Refusal as refusal:
+            errors["player"] = refusal.message
         if not errors:
             try:
                 _, settlement = ledger.preview(rules, players, outcome)
             except Refusal as refusal:
                 errors[_field_of(refusal, players)] = refusal.message
-        if not errors:
+        if not errors and dealer is not None:
             digest = _digest(outcome, form.dealer.data, note)
             if "save" in request.form and form.previewed.data == digest:
-                if hand is None:
-                    saved = ledger.record_hand(
-                        db,
-                        table,
-                        dealer,
-                        outcome,
-                        entry_key=entry_key(form),
-                        by=_who(),
-                        note=note,
-                    )
-                    return _saved(table, f"Hand {saved.no} saved.")
                 try:
-                    ledger.edit_hand(
-                        db, table, hand, outcome, dealer, version=_version(form), by=_who()
-                    )
-                except ledger.StaleHand:
+                    return _save(table, hand, outcome, dealer, form)
+                except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    return _stale(table, hand)
-                return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
-            form.previewed.data = digest
+                    errors[_field_of(refusal, players)] = refusal.message
+                    settlement = None
+            if not errors:
+                form.previewed.data = digest
     return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
+
+
+def _save(
+    table: GameTable, hand: Hand | None, outcome: dict, dealer: Player, form
+) -> ResponseReturnValue:
+    """Store what the preview showed: a new hand through the one door (which checks the
+    waiting rule again, under the table's lock), or the change of `hand`."""
+    db = session()
+    if hand is None:
+        entered = commands.enter_hand(
+            db,
+            table,
+            outcome,
+            dealer=dealer,
+            entry_key=entry_key(form),
+            by=_who(),
+            override=_override(form),
+        )
+        return _saved(table, f"Hand {entered.hand.no} saved.")
+    try:
+        commands.edit_hand(db, table, hand, outcome, dealer, version=_version(form), by=_who())
+    except commands.StaleHand:
+        db.rollback()
+        return _stale(table, hand)
+    return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
 
 
 def _waiting(
     table: GameTable, rules: HouseRules, kind: str, everyone: list[Player], deal: ledger.Deal
 ) -> TurnState | None:
-    """For a new drop: who is still waiting to drop in the hand in play, when the rules
-    make anyone wait."""
-    if kind != "drop" or not drop_can_wait(rules):
-        return None
-    state, _ = turns.turn_state(session(), table, rules, everyone, deal)
-    return state
+    """For a new drop: who is still waiting to drop in the hand in play."""
+    return turns.drop_waits(session(), table, rules, everyone, deal, kind)
 
 
 def _form_page(
@@ -152,6 +156,11 @@ def counted(table: GameTable, kind: str, player: Player, total: int) -> Response
     box.data, box.raw_data = total, [str(total)]
     form.previewed.data = ""
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
+
+
+def _override(form) -> bool:
+    """Whether 'Record it anyway' is ticked (only a new drop's form has the box)."""
+    return "override" in form and bool(form.override.data)
 
 
 def _who() -> str:
@@ -297,8 +306,8 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
     table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
     try:
-        ledger.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
-    except ledger.StaleHand:
+        commands.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+    except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
     flash(f"Hand {hand.no} voided; it stays in the history.")

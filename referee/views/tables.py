@@ -5,7 +5,7 @@ import random
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access, ledger, turns
+from referee import access, commands, ledger, turns
 from referee.forms import (
     RulesForm,
     StartTableForm,
@@ -38,7 +38,7 @@ def home() -> ResponseReturnValue:
     if form.is_submitted():
         try:
             names, seat = seating(form)
-            table = ledger.create_table(
+            table = commands.start_table(
                 session(),
                 name=form.name.data or "",
                 players=names,
@@ -60,7 +60,7 @@ def _cut(table: GameTable) -> None:
     """Cut for the deal: show what everyone cut and who deals."""
     players = ledger.seated(ledger.players_of(session(), table))
     rounds, dealer = cut_for_deal([p.name for p in players], random.SystemRandom())
-    ledger.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
+    commands.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
     for cuts in rounds:
         flash("Cut: " + ", ".join(f"{name} {card}" for name, card in cuts))
     flash(f"{dealer} cut highest and deals first.")
@@ -170,8 +170,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             except Refusal as refusal:
                 errors[key] = refusal.message
         if not errors:
-            if new_rules != rules or base_name != version.preset:
-                ledger.change_rules(db, table, base_name, new_rules)
+            if commands.change_rules(db, table, base_name, new_rules):
                 flash("House rules saved; they apply from the next hand on.")
             return redirect(url_for("tables.table", table_id=table.id))
     else:
@@ -226,15 +225,15 @@ def players(table_id: int) -> ResponseReturnValue:
         name = request.form.get("name", "").strip()
         try:
             if action == "sit_in":
-                ledger.sit_in(db, table, name)
+                commands.sit_in(db, table, name)
             elif player is None:
                 raise Refusal("player: choose a player", field="player")
             elif action == "rename":
-                ledger.rename_player(db, table, player, name)
+                commands.rename_player(db, table, player, name)
             elif action in ("up", "down"):
-                ledger.move_player(db, table, player, -1 if action == "up" else 1)
+                commands.move_player(db, table, player, -1 if action == "up" else 1)
             elif action == "leave":
-                ledger.leave(db, table, player)
+                commands.leave(db, table, player)
         except Refusal as refusal:
             db.rollback()
             error = (player.id if player else None, refusal.message, name)

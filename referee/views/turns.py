@@ -3,7 +3,7 @@
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import ledger, turns
+from referee import commands, ledger, turns
 from referee.forms import form_count
 from referee.rules.waiting import HIT, SPREAD, TURN
 from referee.storage import session
@@ -31,7 +31,7 @@ def _apply(table) -> str | None:
     db, seen = session(), _seen()
     what, _, player_id = request.form.get("mark", "").partition("-")
     if what == "undo":
-        return None if turns.undo_mark(db, table, seen=seen) else BEHIND
+        return None if commands.undo_mark(db, table, seen=seen) else BEHIND
     if what == TURN and not player_id:
         player = None
     elif what in (SPREAD, HIT):
@@ -44,7 +44,7 @@ def _apply(table) -> str | None:
         abort(400)
     if seen >= turns.MAX_MARKS:
         return FULL
-    return None if turns.add_mark(db, table, what, player, seen=seen) else BEHIND
+    return None if commands.mark_turn(db, table, what, player, seen=seen) else BEHIND
 
 
 @bp.post("/")
