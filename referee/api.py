@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed
 
-from referee import access, commands, exact_json, ledger
+from referee import access, commands, exact_json
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -25,13 +25,17 @@ from referee.documents.requests import (
     RulesChange,
 )
 from referee.documents.values import Document
+from referee.hands import hand_by_no, hand_count, hand_views
 from referee.models import GameTable, Hand, Player
 from referee.openapi import DOCUMENT
 from referee.rules import Refusal, rules_from
 from referee.rules.limits import MAX_ID
+from referee.rules_versions import current_rules
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
+from referee.seating import load_table, next_deal, players_of, seated
 from referee.storage import session
+from referee.tally import standings, tally
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -131,7 +135,7 @@ def _table(table_id: int, *, write: bool = False) -> GameTable:
 
 
 def _hand(table: GameTable, no: int) -> Hand:
-    hand = ledger.hand_by_no(session(), table, no) if no <= MAX_ID else None
+    hand = hand_by_no(session(), table, no) if no <= MAX_ID else None
     if hand is None:
         abort(404, f"There is no hand {no} at this table.")
     return hand
@@ -144,8 +148,8 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
     """A hand as the API shows it, each player under their current name; its note only when
     it has one (a drop recorded over a waiting rule)."""
     if players is None:
-        players = ledger.players_of(db, ledger.load_table(db, hand.table_id))
-    (view,) = ledger.hand_views([hand], players)
+        players = players_of(db, load_table(db, hand.table_id))
+    (view,) = hand_views([hand], players)
     return {
         "no": hand.no,
         "version": hand.version,
@@ -159,24 +163,24 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
 def _tally(db: Session, table: GameTable) -> list[dict]:
     """Everyone who sat at the table tonight with their money and points, as the pages
     count them (one SUM over the hands not voided)."""
-    return ledger.standings(ledger.players_of(db, table), ledger.tally(db, table))
+    return standings(players_of(db, table), tally(db, table))
 
 
 def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
-    players = ledger.players_of(db, table)
-    version, rules = ledger.current_rules(db, table)
-    tally = _tally(db, table)
-    points = {row["player"].name: row["points"] for row in tally}
+    players = players_of(db, table)
+    version, rules = current_rules(db, table)
+    standing = _tally(db, table)
+    points = {row["player"].name: row["points"] for row in standing}
     return {
         "id": table.id,
         "name": table.name,
-        "players": [p.name for p in ledger.seated(players)],
+        "players": [p.name for p in seated(players)],
         "preset": version.preset,
         "rules": rules.to_json(),
         "version": table.version,
-        "hands": ledger.hand_count(db, table),
-        "dealer": ledger.next_deal(db, table, players).dealer.name,
-        "tally": {row["player"].name: row["amount"] for row in tally},
+        "hands": hand_count(db, table),
+        "dealer": next_deal(db, table, players).dealer.name,
+        "tally": {row["player"].name: row["amount"] for row in standing},
         "points": points if rules.scoring == "points" else None,
     }
 
@@ -226,7 +230,7 @@ def change_rules(table_id: int) -> Response:
     table = _table(table_id, write=True)
     change = _body(RulesChange)
     db = session()
-    version, _ = ledger.current_rules(db, table)
+    version, _ = current_rules(db, table)
     preset_name = change.preset or version.preset
     if commands.change_rules(db, table, preset_name, rules_from(preset_name, change.rules)):
         commands.lock(db, table)  # the answer, read in one piece while no one else writes
@@ -262,7 +266,7 @@ def hands(table_id: int) -> Response:
     """Every hand, oldest first; void ones stay, marked."""
     table = _table(table_id)
     db = session()
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     every = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
     return jsonify([_hand_json(db, hand, players) for hand in every])
 

@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from referee import access, exact_json, export, ledger, turns
+from referee import access, exact_json, export, turns
+from referee.hands import hand_by_entry_key, hand_players, hand_views, next_hand_no, preview
 from referee.models import (
     GameTable,
     Hand,
@@ -37,7 +38,11 @@ from referee.rules.limits import (
 )
 from referee.rules.outcome import check_name
 from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
+from referee.rules_versions import current_rules, rules_of_hand
 from referee.scoring import Settlement
+from referee.seating import next_deal, players_of, seated
+from referee.tally import cents
+from referee.turns import marks_in_play
 
 # Every write queues and counts
 
@@ -58,7 +63,7 @@ def touch(db: Session, table: GameTable) -> None:
 def _reseated(db: Session, table: GameTable) -> None:
     """The order of play changed: the marks of the hand in play were taken over the old
     order, so they go (its turns start again from the first player); then commit."""
-    for mark in ledger.marks_in_play(db, table):
+    for mark in marks_in_play(db, table):
         db.delete(mark)
     touch(db, table)
 
@@ -101,7 +106,7 @@ def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
 
 def rename_player(db: Session, table: GameTable, player: Player, name: str) -> None:
     """A new name for a player (tally and history follow the player, not the name)."""
-    others = [p.name for p in ledger.players_of(db, table) if p.id != player.id]
+    others = [p.name for p in players_of(db, table) if p.id != player.id]
     check_name(name)
     if name.casefold() in {n.casefold() for n in others}:
         raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
@@ -111,7 +116,7 @@ def rename_player(db: Session, table: GameTable, player: Player, name: str) -> N
 
 def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
     """Swap a player with the one before (-1) or after (+1) in seating order."""
-    order = ledger.players_of(db, table)
+    order = players_of(db, table)
     index = next(i for i, p in enumerate(order) if p.id == player.id)
     other = index + step
     if 0 <= other < len(order):
@@ -121,7 +126,7 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
     """A player leaves between hands; they stay in the tally and the settle-up."""
-    if len(ledger.seated(ledger.players_of(db, table))) <= 2:
+    if len(seated(players_of(db, table))) <= 2:
         raise Refusal(
             f"{player.name} cannot leave: a table needs at least 2 players",
             field="players",
@@ -133,8 +138,8 @@ def leave(db: Session, table: GameTable, player: Player) -> None:
 
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
     """A new player sits in at the end of the seating order, or one who left comes back."""
-    everyone = ledger.players_of(db, table)
-    if len(ledger.seated(everyone)) >= MAX_PLAYERS:
+    everyone = players_of(db, table)
+    if len(seated(everyone)) >= MAX_PLAYERS:
         raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
     returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
     if returning is not None:
@@ -188,7 +193,7 @@ def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRu
     when they differ from the rules in force, so the same rules again make no new version.
     Whether they were saved."""
     lock(db, table)  # two changes at once must not take the same version number
-    version, in_force = ledger.current_rules(db, table)
+    version, in_force = current_rules(db, table)
     if rules == in_force and preset_name == version.preset:
         db.rollback()
         return False
@@ -203,7 +208,7 @@ def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRu
 def _unchanged(db: Session, table: GameTable, seen: int) -> bool:
     """Lock the table, then check the screen that was tapped showed every mark."""
     lock(db, table)
-    if len(ledger.marks_in_play(db, table)) != seen:
+    if len(marks_in_play(db, table)) != seen:
         db.rollback()
         return False
     return True
@@ -220,7 +225,7 @@ def mark_turn(
     db.add(
         TurnMark(
             table_id=id_of(table),
-            hand_no=ledger.next_hand_no(db, table),
+            hand_no=next_hand_no(db, table),
             kind=kind,
             player_id=player.id if player else None,
         )
@@ -233,7 +238,7 @@ def undo_mark(db: Session, table: GameTable, *, seen: int) -> bool:
     """Take back the latest mark of the hand in play; False on a stale screen or none."""
     if seen == 0 or not _unchanged(db, table, seen):
         return False
-    db.delete(ledger.marks_in_play(db, table)[-1])
+    db.delete(marks_in_play(db, table)[-1])
     touch(db, table)
     return True
 
@@ -291,21 +296,21 @@ def enter_hand(
     `override`, and then the hand keeps a note saying which rule was set aside."""
     lock(db, table)
     if entry_key is not None:
-        earlier = ledger.hand_by_entry_key(db, table, entry_key)
+        earlier = hand_by_entry_key(db, table, entry_key)
         if earlier is not None:
             db.rollback()
             return Entered(earlier, again=True)
-    version, rules = ledger.current_rules(db, table)
-    everyone = ledger.players_of(db, table)
-    at_table = ledger.seated(everyone)
-    deal = ledger.next_deal(db, table, everyone)
+    version, rules = current_rules(db, table)
+    everyone = players_of(db, table)
+    at_table = seated(everyone)
+    deal = next_deal(db, table, everyone)
     waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
     note = drop_note(rules, waiting, outcome, override=override)
-    typed, settlement = ledger.preview(rules, at_table, outcome)
+    typed, settlement = preview(rules, at_table, outcome)
     hand = _write_hand(
         db,
         table,
-        no=ledger.next_hand_no(db, table),
+        no=next_hand_no(db, table),
         rules_version=version,
         dealer=dealer or deal.dealer,
         seats=at_table,
@@ -341,11 +346,11 @@ def edit_hand(
     """Re-settle a hand under the rules it was played with, keeping what it was; refused
     (StaleHand) when someone changed it since `version` was shown."""
     _current(db, table, hand, version)
-    rules = ledger.rules_of_hand(db, hand)
-    players = ledger.hand_players(db, hand)
-    typed, settlement = ledger.preview(rules, players, outcome)
+    rules = rules_of_hand(db, hand)
+    players = hand_players(db, hand)
+    typed, settlement = preview(rules, players, outcome)
     # What it was, under the names of now, like everything else in this change.
-    (view,) = ledger.hand_views([hand], ledger.players_of(db, table))
+    (view,) = hand_views([hand], players_of(db, table))
     was = view.outcome
     after = typed.to_json()
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
@@ -443,7 +448,7 @@ def _store_nets(
             HandNet(
                 hand_id=id_of(hand),
                 player_id=id_of(player),
-                cents=ledger.cents(settlement.net[name]),
+                cents=cents(settlement.net[name]),
                 points=points.get(name, 0),
             )
         )

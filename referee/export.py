@@ -27,10 +27,11 @@ from typing import Any, NoReturn
 
 from sqlmodel import Session, select
 
-from referee import exact_json, ledger
+from referee import exact_json
 from referee.documents.reading import read
 from referee.documents.table_file import FORMAT, FORMAT_VERSION, FileChange, FileHand, TableFile
 from referee.documents.values import shown
+from referee.hands import hand_views
 from referee.models import (
     GameTable,
     Hand,
@@ -41,6 +42,7 @@ from referee.rules import HouseRules, Outcome, Refusal
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.outcome import names_given
 from referee.scoring import Settlement, settle
+from referee.seating import players_of
 
 # Export
 
@@ -59,7 +61,7 @@ def _hands_of(db: Session, table: GameTable) -> list[Hand]:
 def export_table(db: Session, table: GameTable) -> dict[str, Any]:
     """The whole table as a JSON-ready document (money as exact Decimals: write it with
     `exact_json.dumps`)."""
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     name_of = {p.id: p.name for p in players}
     versions = db.exec(
         select(RulesVersion).where(RulesVersion.table_id == table.id).order_by(RulesVersion.number)
@@ -143,7 +145,7 @@ def export_csv(db: Session, table: GameTable) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    for view in ledger.hand_views(_hands_of(db, table), ledger.players_of(db, table)):
+    for view in hand_views(_hands_of(db, table), players_of(db, table)):
         settlement = view.settlement
         start = [
             view.hand.no,

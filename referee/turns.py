@@ -9,16 +9,27 @@ reads them.
 
 from collections.abc import Sequence
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
-from referee import ledger
-from referee.ledger import Deal
-from referee.models import GameTable, Player
+from referee.hands import next_hand_no
+from referee.models import GameTable, Player, TurnMark
 from referee.rules import HouseRules
 from referee.rules.deal import play_order
 from referee.rules.waiting import Mark, TurnState, drop_can_wait, replay
+from referee.seating import Deal, seated
 
 MAX_MARKS = 400  # a long hand at six players is well under a hundred turns
+
+
+def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
+    """The scorekeeper's marks of the hand still to be saved, in the order made."""
+    return list(
+        db.exec(
+            select(TurnMark)
+            .where(TurnMark.table_id == table.id, TurnMark.hand_no == next_hand_no(db, table))
+            .order_by(col(TurnMark.id))
+        ).all()
+    )
 
 
 def turn_state(
@@ -26,8 +37,8 @@ def turn_state(
 ) -> tuple[TurnState, int]:
     """Who may drop on the turn in play, and how many marks that rests on."""
     names = {p.id: p.name for p in players}
-    marks = ledger.marks_in_play(db, table)
-    order = [p.name for p in play_order(ledger.seated(players), deal.first)]
+    marks = marks_in_play(db, table)
+    order = [p.name for p in play_order(seated(players), deal.first)]
     state = replay(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
     return state, len(marks)
 

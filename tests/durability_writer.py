@@ -12,8 +12,9 @@ import sys
 
 from sqlmodel import Session
 
-from referee import commands, ledger
+from referee import commands
 from referee.rules import Refusal
+from referee.seating import load_table, next_deal, players_of, seated
 from referee.storage import make_engine
 
 
@@ -25,9 +26,9 @@ def main() -> None:
     print("ready", flush=True)
     while True:
         with Session(engine, expire_on_commit=False) as db:
-            table = ledger.load_table(db, table_id)
-            players = ledger.seated(ledger.players_of(db, table))
-            dealer = ledger.next_deal(db, table, players).dealer
+            table = load_table(db, table_id)
+            players = seated(players_of(db, table))
+            dealer = next_deal(db, table, players).dealer
             names = [p.name for p in players]
             if rng.random() < 0.5:
                 outcome = {"kind": "out", "player": rng.choice(names)}

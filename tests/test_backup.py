@@ -14,11 +14,13 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session
 
-from referee import cli, commands, ledger
+from referee import cli, commands
 from referee.backup import BackupFailed, backup_sqlite
 from referee.migrate import upgrade
 from referee.models import GameTable
+from referee.seating import next_deal, players_of
 from referee.storage import DB_FILE, make_engine
+from referee.tally import tally
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -36,7 +38,7 @@ def live(tmp_path):
 
 
 class Scorekeeper(threading.Thread):
-    """Keeps entering hands through the ledger, and fixing every third one (which deletes
+    """Keeps entering hands through the commands, and fixing every third one (which deletes
     and rewrites its nets), until told to stop."""
 
     def __init__(self, path):
@@ -52,8 +54,8 @@ class Scorekeeper(threading.Thread):
             with Session(writes, expire_on_commit=False) as db:
                 table = db.get(GameTable, 1)
                 while not self.stop.is_set():
-                    players = ledger.players_of(db, table)
-                    deal = ledger.next_deal(db, table, players)
+                    players = players_of(db, table)
+                    deal = next_deal(db, table, players)
                     winner = NAMES[self.entered % len(NAMES)]
                     hand = commands.enter_hand(db, table, out(winner), dealer=deal.dealer).hand
                     self.entered += 1
@@ -131,16 +133,16 @@ def test_a_backup_opens_in_the_app_with_the_tally_of_the_night(live, tmp_path):
     with Session(engine, expire_on_commit=False) as db:
         table = db.get(GameTable, 1)
         for name in ("Ben", "Carla", "Ben"):
-            deal = ledger.next_deal(db, table, ledger.players_of(db, table))
+            deal = next_deal(db, table, players_of(db, table))
             commands.enter_hand(db, table, out(name), dealer=deal.dealer)
-        tally = ledger.tally(db, table)
+        night = tally(db, table)
     engine.dispose()
 
     backup_sqlite(live, tmp_path / "copy.sqlite3")
 
     copy = make_engine(f"sqlite:///{tmp_path / 'copy.sqlite3'}")
     with Session(copy) as db:
-        assert ledger.tally(db, db.get(GameTable, 1)) == tally
+        assert tally(db, db.get(GameTable, 1)) == night
     copy.dispose()
 
 

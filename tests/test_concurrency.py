@@ -23,8 +23,9 @@ import requests
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from referee import commands, ledger, secret_key
+from referee import commands, secret_key
 from referee.models import GameTable, Hand, HandChange, HandNet, Player
+from referee.seating import players_of
 from referee.storage import make_engine
 from tests.live import Browser, drop_pg_database, flashes, free_port, fresh_pg_database, live_server
 
@@ -147,7 +148,7 @@ def test_eight_phones_enter_400_hands_at_once_through_gunicorn(served):
         with Session(engine) as db:
             table = commands.start_table(db, name="Load", players=NAMES, preset_name="classic")
             table_id, token, version = table.id, table.scorekeeper_token, table.version
-            ids = [p.id for p in ledger.players_of(db, table)]
+            ids = [p.id for p in players_of(db, table)]
 
         started = time.monotonic()
         with ThreadPoolExecutor(CLIENTS) as pool:
@@ -360,7 +361,7 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
     """Two phones save a hand at the same moment; a watcher polls /live between the two
     commits, then again: the second poll must bring the second hand, not a 304.
 
-    The interleaving is forced with two hooks in the ledger: the first save waits (up to
+    The interleaving is forced with two hooks in the commands: the first save waits (up to
     1 s) until the second has loaded the table and queues for the lock (on SQLite it
     cannot: its write begins IMMEDIATE), and the second save waits to commit until the
     watcher has polled.

@@ -16,13 +16,16 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from referee import cli, commands, exact_json, export, ledger
+from referee import cli, commands, exact_json, export
 from referee.commands import import_table
 from referee.export import export_csv, export_table, load_document, text_cell
+from referee.hands import hand_views
 from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
 from referee.rules import Refusal, rules_from
 from referee.scoring.settle_up import fewest_transfers
+from referee.seating import next_deal, players_of
 from referee.storage import database_url
+from referee.tally import from_cents, tally
 from tests.test_pages import error_beside
 
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
@@ -43,7 +46,7 @@ def counts(rows) -> list[int]:
 
 def play(db, table, outcome, **kwargs) -> Hand:
     """A hand dealt by whoever's turn it is."""
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
+    deal = next_deal(db, table, players_of(db, table))
     return commands.enter_hand(db, table, outcome, dealer=deal.dealer, by=BY, **kwargs).hand
 
 
@@ -58,7 +61,7 @@ def night(db) -> GameTable:
         changes={"stake": Decimal("0.25")},
         first_dealer=1,
     )
-    by_name = {p.name: p for p in ledger.players_of(db, table)}
+    by_name = {p.name: p for p in players_of(db, table)}
     first = play(db, table, {"kind": "out", "player": "=SUM(A1)"}, entry_key="k" * 20)
     totals = {"Anna": 6, "=SUM(A1)": 4, "+1": 11, "-x": 9}
     caught = play(db, table, {"kind": "drop", "player": "Anna", "totals": totals})
@@ -84,10 +87,9 @@ def night(db) -> GameTable:
 
 
 def tally_by_name(db, table) -> dict[str, tuple[Decimal, int]]:
-    names = {p.id: p.name for p in ledger.players_of(db, table)}
+    names = {p.id: p.name for p in players_of(db, table)}
     return {
-        names[pid]: (ledger.from_cents(cents), points)
-        for pid, (cents, points) in ledger.tally(db, table).items()
+        names[pid]: (from_cents(cents), points) for pid, (cents, points) in tally(db, table).items()
     }
 
 
@@ -98,7 +100,7 @@ def settle_up(db, table):
 
 def snapshot(db, table) -> dict:
     """Everything stored about a table, with ids replaced by what they stand for."""
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     name = {p.id: p.name for p in players}
     versions = db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id)).all()
     number = {v.id: v.number for v in versions}
@@ -139,7 +141,7 @@ def snapshot(db, table) -> dict:
         ],
         "tally": tally_by_name(db, table),
         "settle_up": settle_up(db, table),
-        "deal": ledger.next_deal(db, table, players),
+        "deal": next_deal(db, table, players),
     }
 
 
@@ -265,10 +267,10 @@ def read_csv(db, table) -> list[dict[str, str]]:
 
 def test_the_csv_has_a_row_per_payment_matching_the_settlements_exactly(db):
     table = night(db)
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
     expected = []
-    for view in ledger.hand_views(hands, players):
+    for view in hand_views(hands, players):
         start = [str(view.hand.no), "yes" if view.hand.void else "no", text_cell(view.dealer)]
         start.append(view.settlement["result"])
         payments = view.settlement["payments"]

@@ -1,4 +1,4 @@
-"""The ledger on its own: who deals next, a hand's history of changes, and exact tallies.
+"""Seating, hands and the tally without pages: who deals next, a hand's history, exact tallies.
 
 Each test gets an empty in-memory database; no Flask app is involved.
 """
@@ -9,10 +9,13 @@ from decimal import Decimal
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from referee import commands, exact_json, ledger
+from referee import commands, exact_json, seating
+from referee.hands import hand_count, hand_players
 from referee.models import Hand, HandChange, HandNet
 from referee.rules import rules_from
+from referee.seating import players_of
 from referee.storage import make_engine
+from referee.tally import from_cents, running_tally, tally
 
 ABC = ["Anna", "Ben", "Carla"]
 CAUGHT = {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4, "Carla": 11}}
@@ -38,7 +41,7 @@ def new_table(db, names=ABC, *, first_dealer=0, **changes):
         changes=changes or None,
         first_dealer=first_dealer,
     )
-    return table, {p.name: p for p in ledger.players_of(db, table)}
+    return table, {p.name: p for p in players_of(db, table)}
 
 
 def out(name: str) -> dict:
@@ -47,21 +50,19 @@ def out(name: str) -> dict:
 
 def play(db, table, outcome):
     """Record a hand dealt by whoever's turn it is; the hand."""
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
+    deal = seating.next_deal(db, table, players_of(db, table))
     return commands.enter_hand(db, table, outcome, dealer=deal.dealer).hand
 
 
 def next_deal(db, table) -> tuple[str, str]:
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
+    deal = seating.next_deal(db, table, players_of(db, table))
     return deal.dealer.name, deal.first.name
 
 
 def tally_by_name(db, table) -> dict[str, Decimal]:
     """The night's money by player name, as exact amounts."""
-    names = {p.id: p.name for p in ledger.players_of(db, table)}
-    return {
-        names[pid]: ledger.from_cents(cents) for pid, (cents, _) in ledger.tally(db, table).items()
-    }
+    names = {p.id: p.name for p in players_of(db, table)}
+    return {names[pid]: from_cents(cents) for pid, (cents, _) in tally(db, table).items()}
 
 
 # Who deals
@@ -124,9 +125,9 @@ def changes_of(db, hand) -> list[tuple[str, dict | None, dict | None]]:
 
 
 def nets_of(db, hand) -> dict[str, Decimal]:
-    names = {p.id: p.name for p in ledger.hand_players(db, hand)}
+    names = {p.id: p.name for p in hand_players(db, hand)}
     rows = db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all()
-    return {names[row.player_id]: ledger.from_cents(row.cents) for row in rows}
+    return {names[row.player_id]: from_cents(row.cents) for row in rows}
 
 
 def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
@@ -171,10 +172,10 @@ def test_the_tally_adds_cents_exactly(db):
     for _ in range(3):
         play(db, table, out("Anna"))
     assert 0.1 + 0.1 + 0.1 != 0.3  # what floats would have made of it
-    assert ledger.tally(db, table) == {players["Anna"].id: (30, 0), players["Ben"].id: (-30, 0)}
-    tally = tally_by_name(db, table)
-    assert tally == {"Anna": Decimal("0.30"), "Ben": Decimal("-0.30")}
-    assert all(isinstance(amount, Decimal) for amount in tally.values())
+    assert tally(db, table) == {players["Anna"].id: (30, 0), players["Ben"].id: (-30, 0)}
+    by_name = tally_by_name(db, table)
+    assert by_name == {"Anna": Decimal("0.30"), "Ben": Decimal("-0.30")}
+    assert all(isinstance(amount, Decimal) for amount in by_name.values())
     nets = db.exec(select(HandNet).order_by(HandNet.hand_id, HandNet.player_id)).all()
     assert [row.cents for row in nets] == [10, -10, 10, -10, 10, -10]
 
@@ -196,14 +197,14 @@ def test_the_tally_leaves_out_voided_hands_and_keeps_players_who_left(db):
         "Ben": Decimal("1.00"),
         "Carla": Decimal("-0.25"),
     }
-    assert ledger.hand_count(db, table) == 2
+    assert hand_count(db, table) == 2
 
 
 def test_the_tally_counts_points_in_points_mode(db):
     table, _ = new_table(db, scoring="points")
     play(db, table, {"kind": "out", "player": "Ben", "totals": {"Anna": 7, "Carla": 12}})
     play(db, table, {"kind": "stock_out", "totals": {"Anna": 2, "Ben": 20, "Carla": 5}})
-    points = {p.name: ledger.tally(db, table)[p.id][1] for p in ledger.players_of(db, table)}
+    points = {p.name: tally(db, table)[p.id][1] for p in players_of(db, table)}
     assert points == {"Anna": 7, "Ben": 20, "Carla": 17}
 
 
@@ -214,23 +215,23 @@ def test_the_running_tally_follows_the_hands_not_voided(db):
     voided = play(db, table, out("Ben"))
     play(db, table, CAUGHT)
     commands.void_hand(db, table, voided, version=voided.version)
-    series = ledger.running_tally(db, table, 60)
+    series = running_tally(db, table, 60)
     assert series == [
         (1, {ids["Anna"]: (200, 0), ids["Ben"]: (-100, 0), ids["Carla"]: (-100, 0)}),
         (3, {ids["Anna"]: (0, 0), ids["Ben"]: (200, 0), ids["Carla"]: (-200, 0)}),
     ]
-    assert series[-1][1] == ledger.tally(db, table)
+    assert series[-1][1] == tally(db, table)
 
 
 def test_a_long_night_is_thinned_to_at_most_the_points_asked_ending_at_the_last_hand(db):
     table, players = new_table(db, ["Anna", "Ben"])
     for _ in range(7):
         play(db, table, out("Anna"))
-    series = ledger.running_tally(db, table, 3)
+    series = running_tally(db, table, 3)
     anna = players["Anna"].id
     assert [(no, row[anna]) for no, row in series] == [(3, (300, 0)), (6, (600, 0)), (7, (700, 0))]
-    assert series[-1][1] == ledger.tally(db, table)
-    assert ledger.running_tally(db, table, 100) == [
+    assert series[-1][1] == tally(db, table)
+    assert running_tally(db, table, 100) == [
         (no, {anna: (100 * no, 0), players["Ben"].id: (-100 * no, 0)}) for no in range(1, 8)
     ]
 
@@ -238,7 +239,7 @@ def test_a_long_night_is_thinned_to_at_most_the_points_asked_ending_at_the_last_
 def test_the_running_tally_carries_points_in_points_mode(db):
     table, players = new_table(db, scoring="points")
     play(db, table, {"kind": "out", "player": "Ben", "totals": {"Anna": 7, "Carla": 12}})
-    series = ledger.running_tally(db, table, 60)
+    series = running_tally(db, table, 60)
     assert series == [
         (1, {players["Anna"].id: (0, 7), players["Ben"].id: (0, 0), players["Carla"].id: (0, 12)})
     ]
@@ -250,7 +251,7 @@ def test_the_running_tally_takes_in_a_player_who_sits_in_later(db):
     dan = commands.sit_in(db, table, "Dan")
     play(db, table, out("Dan"))
     anna, ben = players["Anna"].id, players["Ben"].id
-    assert ledger.running_tally(db, table, 60) == [
+    assert running_tally(db, table, 60) == [
         (1, {anna: (100, 0), ben: (-100, 0)}),
         (2, {anna: (0, 0), ben: (-200, 0), dan.id: (200, 0)}),
     ]

@@ -3,9 +3,10 @@
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import commands, ledger, turns
+from referee import commands, turns
 from referee.forms import form_count
 from referee.rules.waiting import HIT, SPREAD, TURN
+from referee.seating import players_of
 from referee.storage import session
 from referee.views import table_or_404
 from referee.views.tables import table_context
@@ -35,7 +36,7 @@ def _apply(table) -> str | None:
     if what == TURN and not player_id:
         player = None
     elif what in (SPREAD, HIT):
-        player = next((p for p in ledger.players_of(db, table) if str(p.id) == player_id), None)
+        player = next((p for p in players_of(db, table) if str(p.id) == player_id), None)
         if player is None:
             abort(400)
         if not player.seated:
