@@ -25,7 +25,7 @@ from referee.documents.requests import (
     RulesChange,
 )
 from referee.documents.values import Document
-from referee.hands import hand_by_no, hand_count, hand_views
+from referee.hands import every_hand, hand_by_no, hand_count, hand_views
 from referee.models import GameTable, Hand, Player
 from referee.openapi import DOCUMENT
 from referee.rules import Refusal, rules_from
@@ -33,11 +33,12 @@ from referee.rules.limits import MAX_ID
 from referee.rules_versions import current_rules
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
-from referee.seating import load_table, next_deal, players_of, seated
+from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.tally import standings, tally
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+PREFIX = "/api"
+bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 BY = "scorekeeper via API"
 Body = TypeVar("Body", bound=Document)
@@ -68,7 +69,7 @@ def _allow(response: Response) -> Response:
     """A 405 says which methods the URL takes (RFC 9110), also when answered in JSON."""
     error = request.routing_exception
     if (
-        request.path.startswith(bp.url_prefix + "/")
+        request.path.startswith(PREFIX + "/")
         and isinstance(error, MethodNotAllowed)
         and error.valid_methods
     ):
@@ -148,7 +149,8 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
     """A hand as the API shows it, each player under their current name; its note only when
     it has one (a drop recorded over a waiting rule)."""
     if players is None:
-        players = players_of(db, load_table(db, hand.table_id))
+        table = db.exec(select(GameTable).where(GameTable.id == hand.table_id)).one()
+        players = players_of(db, table)
     (view,) = hand_views([hand], players)
     return {
         "no": hand.no,
@@ -267,8 +269,7 @@ def hands(table_id: int) -> Response:
     table = _table(table_id)
     db = session()
     players = players_of(db, table)
-    every = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
-    return jsonify([_hand_json(db, hand, players) for hand in every])
+    return jsonify([_hand_json(db, hand, players) for hand in every_hand(db, table)])
 
 
 @bp.post("/tables/<int:table_id>/hands")
@@ -301,7 +302,7 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     if hand.void:
         message = f"hand {hand.no} is void; a void hand cannot be changed"
         return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
-    dealer = db.get(Player, hand.dealer_id)
+    dealer = db.exec(select(Player).where(Player.id == hand.dealer_id)).one()
     outcome = edit.outcome.to_json()
     commands.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
     return jsonify(_hand_json(db, hand))

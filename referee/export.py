@@ -25,18 +25,19 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from referee import exact_json
 from referee.documents.reading import read
 from referee.documents.table_file import FORMAT, FORMAT_VERSION, FileChange, FileHand, TableFile
 from referee.documents.values import shown
-from referee.hands import hand_views
+from referee.hands import every_hand, hand_views
 from referee.models import (
     GameTable,
     Hand,
     HandChange,
     RulesVersion,
+    id_of,
 )
 from referee.rules import HouseRules, Outcome, Refusal
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
@@ -54,26 +55,24 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat()
 
 
-def _hands_of(db: Session, table: GameTable) -> list[Hand]:
-    return list(db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all())
-
-
 def export_table(db: Session, table: GameTable) -> dict[str, Any]:
     """The whole table as a JSON-ready document (money as exact Decimals: write it with
     `exact_json.dumps`)."""
     players = players_of(db, table)
     name_of = {p.id: p.name for p in players}
     versions = db.exec(
-        select(RulesVersion).where(RulesVersion.table_id == table.id).order_by(RulesVersion.number)
+        select(RulesVersion)
+        .where(RulesVersion.table_id == table.id)
+        .order_by(col(RulesVersion.number))
     ).all()
     number_of = {v.id: v.number for v in versions}
-    hands = _hands_of(db, table)
+    hands = every_hand(db, table)
     changes: dict[int, list[HandChange]] = {}
     for change in db.exec(
         select(HandChange)
-        .join(Hand, Hand.id == HandChange.hand_id)
+        .join(Hand, col(Hand.id) == col(HandChange.hand_id))
         .where(Hand.table_id == table.id)
-        .order_by(HandChange.id)
+        .order_by(col(HandChange.id))
     ).all():
         changes.setdefault(change.hand_id, []).append(change)
     return {
@@ -106,7 +105,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
                 "created_at": _iso(hand.created_at),
                 "updated_at": _iso(hand.updated_at),
                 "entry_key": hand.entry_key,
-                "changes": [_change_json(change) for change in changes.get(hand.id, [])],
+                "changes": [_change_json(change) for change in changes.get(id_of(hand), [])],
             }
             | ({"note": hand.note} if hand.note else {})
             for hand in hands
@@ -145,7 +144,7 @@ def export_csv(db: Session, table: GameTable) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    for view in hand_views(_hands_of(db, table), players_of(db, table)):
+    for view in hand_views(every_hand(db, table), players_of(db, table)):
         settlement = view.settlement
         start = [
             view.hand.no,

@@ -46,6 +46,11 @@ def hand_players(db: Session, hand: Hand) -> list[Player]:
     return [found[i] for i in ids]
 
 
+def every_hand(db: Session, table: GameTable) -> list[Hand]:
+    """Every hand of the night, oldest first, voided ones included (the API's list, a file)."""
+    return list(db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no))).all())
+
+
 def hand_by_no(db: Session, table: GameTable, no: int) -> Hand | None:
     return db.exec(select(Hand).where(Hand.table_id == table.id, Hand.no == no)).first()
 
