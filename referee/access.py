@@ -87,17 +87,6 @@ def find_by_token(db: Session, table_id: int, token: str) -> tuple[GameTable, st
     return None
 
 
-def rotate(db: Session, table: GameTable, role: str) -> None:
-    """A new link for `role`; the old one, and every session it opened, stop working."""
-    if role == SCOREKEEPER:
-        table.scorekeeper_token, table.scorekeeper_gen = new_token(), table.scorekeeper_gen + 1
-    else:
-        table.watch_token, table.watch_gen = new_token(), table.watch_gen + 1
-    table.count_change()
-    db.add(table)
-    db.commit()
-
-
 def _buckets(table_id: int) -> dict[str, str]:
     return {"table": f"table:{table_id}", "address": f"address:{request.remote_addr}"}
 

@@ -1,7 +1,7 @@
 """The JSON doors: POST /api/settle (the settle contract) and the tables (tables-api.md).
 
 Thin, like the pages: each endpoint checks who is asking and what was sent, then
-calls the same ledger and engine functions the pages call. A table is opened with
+calls the same commands (referee.commands) and readers the pages call. A table is opened with
 `Authorization: Bearer <token>`, its scorekeeper token (read and write) or its watch
 token (read only); no token, or another table's, answers 404 like a table that does
 not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI document
@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed
 
-from referee import access, exact_json, ledger
+from referee import access, commands, exact_json
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -25,15 +25,20 @@ from referee.documents.requests import (
     RulesChange,
 )
 from referee.documents.values import Document
+from referee.hands import every_hand, hand_by_no, hand_count, hand_views
 from referee.models import GameTable, Hand, Player
 from referee.openapi import DOCUMENT
 from referee.rules import Refusal, rules_from
 from referee.rules.limits import MAX_ID
+from referee.rules_versions import current_rules
 from referee.scoring import settle_request
 from referee.scoring.settle_up import MODES, transfers_for
+from referee.seating import next_deal, players_of, seated
 from referee.storage import session
+from referee.tally import standings, tally
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+PREFIX = "/api"
+bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 BY = "scorekeeper via API"
 Body = TypeVar("Body", bound=Document)
@@ -51,8 +56,8 @@ def _refusal(refusal: Refusal) -> tuple[Response, int]:
     return refused(refusal.message)
 
 
-@bp.errorhandler(ledger.StaleHand)
-def _stale(stale: ledger.StaleHand) -> tuple[Response, int]:
+@bp.errorhandler(commands.StaleHand)
+def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     """Someone changed the hand since the version sent: nothing stored, here it is now."""
     db = session()
     db.rollback()
@@ -64,7 +69,7 @@ def _allow(response: Response) -> Response:
     """A 405 says which methods the URL takes (RFC 9110), also when answered in JSON."""
     error = request.routing_exception
     if (
-        request.path.startswith(bp.url_prefix + "/")
+        request.path.startswith(PREFIX + "/")
         and isinstance(error, MethodNotAllowed)
         and error.valid_methods
     ):
@@ -131,7 +136,7 @@ def _table(table_id: int, *, write: bool = False) -> GameTable:
 
 
 def _hand(table: GameTable, no: int) -> Hand:
-    hand = ledger.hand_by_no(session(), table, no) if no <= MAX_ID else None
+    hand = hand_by_no(session(), table, no) if no <= MAX_ID else None
     if hand is None:
         abort(404, f"There is no hand {no} at this table.")
     return hand
@@ -141,10 +146,12 @@ def _hand(table: GameTable, no: int) -> Hand:
 
 
 def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> dict[str, Any]:
-    """A hand as the API shows it, each player under their current name."""
+    """A hand as the API shows it, each player under their current name; its note only when
+    it has one (a drop recorded over a waiting rule)."""
     if players is None:
-        players = ledger.players_of(db, ledger.load_table(db, hand.table_id))
-    (view,) = ledger.hand_views([hand], players)
+        table = db.exec(select(GameTable).where(GameTable.id == hand.table_id)).one()
+        players = players_of(db, table)
+    (view,) = hand_views([hand], players)
     return {
         "no": hand.no,
         "version": hand.version,
@@ -152,30 +159,30 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
         "dealer": view.dealer,
         "outcome": view.outcome,
         "settlement": view.settlement,
-    }
+    } | ({"note": hand.note} if hand.note else {})
 
 
 def _tally(db: Session, table: GameTable) -> list[dict]:
     """Everyone who sat at the table tonight with their money and points, as the pages
     count them (one SUM over the hands not voided)."""
-    return ledger.standings(ledger.players_of(db, table), ledger.tally(db, table))
+    return standings(players_of(db, table), tally(db, table))
 
 
 def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
-    players = ledger.players_of(db, table)
-    version, rules = ledger.current_rules(db, table)
-    tally = _tally(db, table)
-    points = {row["player"].name: row["points"] for row in tally}
+    players = players_of(db, table)
+    version, rules = current_rules(db, table)
+    standing = _tally(db, table)
+    points = {row["player"].name: row["points"] for row in standing}
     return {
         "id": table.id,
         "name": table.name,
-        "players": [p.name for p in ledger.seated(players)],
+        "players": [p.name for p in seated(players)],
         "preset": version.preset,
         "rules": rules.to_json(),
         "version": table.version,
-        "hands": ledger.hand_count(db, table),
-        "dealer": ledger.next_deal(db, table, players).dealer.name,
-        "tally": {row["player"].name: row["amount"] for row in tally},
+        "hands": hand_count(db, table),
+        "dealer": next_deal(db, table, players).dealer.name,
+        "tally": {row["player"].name: row["amount"] for row in standing},
         "points": points if rules.scoring == "points" else None,
     }
 
@@ -187,7 +194,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 def create_table() -> tuple[Response, int]:
     """Start a table; the answer holds its two tokens and the page links to share."""
     new = _body(NewTable)
-    table = ledger.create_table(
+    table = commands.start_table(
         session(),
         name=new.name,
         players=list(new.players),
@@ -225,13 +232,10 @@ def change_rules(table_id: int) -> Response:
     table = _table(table_id, write=True)
     change = _body(RulesChange)
     db = session()
-    ledger.lock(db, table)  # two changes of rules at once must not both be number n + 1
-    version, rules = ledger.current_rules(db, table)
+    version, _ = current_rules(db, table)
     preset_name = change.preset or version.preset
-    new_rules = rules_from(preset_name, change.rules)
-    if new_rules != rules or preset_name != version.preset:
-        ledger.change_rules(db, table, preset_name, new_rules)
-        ledger.lock(db, table)  # the answer, read in one piece while no one else writes
+    if commands.change_rules(db, table, preset_name, rules_from(preset_name, change.rules)):
+        commands.lock(db, table)  # the answer, read in one piece while no one else writes
     return jsonify(_table_json(db, table))
 
 
@@ -264,14 +268,15 @@ def hands(table_id: int) -> Response:
     """Every hand, oldest first; void ones stay, marked."""
     table = _table(table_id)
     db = session()
-    players = ledger.players_of(db, table)
-    every = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
-    return jsonify([_hand_json(db, hand, players) for hand in every])
+    players = players_of(db, table)
+    return jsonify([_hand_json(db, hand, players) for hand in every_hand(db, table)])
 
 
 @bp.post("/tables/<int:table_id>/hands")
 def enter_hand(table_id: int) -> tuple[Response, int]:
-    """Enter a hand, dealt by whoever deals next, settled under the rules in force.
+    """Enter a hand, dealt by whoever deals next, settled under the rules in force; a drop
+    by a player who must still wait is refused as the page refuses it, unless the body says
+    `"override": true` (the hand then carries the page's note).
 
     With an Idempotency-Key, exactly once: the same key again (a retry after a dropped
     connection) answers 200 with the hand the key entered, and enters nothing.
@@ -280,19 +285,10 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     key = _idempotency_key()
     entry = _body(HandEntry)  # a malformed hand is refused, even with a key seen before
     db = session()
-    # Under the table's write lock from here: the key's hand and the dealer are what the
-    # other writers left, and the hand number cannot clash.
-    ledger.lock(db, table)
-    if key is not None:
-        earlier = ledger.hand_by_entry_key(db, table, key)
-        if earlier is not None:
-            answer = _hand_json(db, earlier)
-            db.rollback()
-            return jsonify(answer), 200
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-    outcome = entry.outcome.to_json()
-    hand = ledger.record_hand(db, table, deal.dealer, outcome, entry_key=key, by=BY)
-    return jsonify(_hand_json(db, hand)), 201
+    entered = commands.enter_hand(
+        db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=entry.override
+    )
+    return jsonify(_hand_json(db, entered.hand)), 200 if entered.again else 201
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:no>")
@@ -306,9 +302,9 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     if hand.void:
         message = f"hand {hand.no} is void; a void hand cannot be changed"
         return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
-    dealer = db.get(Player, hand.dealer_id)
+    dealer = db.exec(select(Player).where(Player.id == hand.dealer_id)).one()
     outcome = edit.outcome.to_json()
-    ledger.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
+    commands.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
     return jsonify(_hand_json(db, hand))
 
 
@@ -319,5 +315,5 @@ def void_hand(table_id: int, no: int) -> Response:
     version = _body(HandVoid).version
     hand = _hand(table, no)
     db = session()
-    ledger.void_hand(db, table, hand, version=version, by=BY)
+    commands.void_hand(db, table, hand, version=version, by=BY)
     return jsonify(_hand_json(db, hand))

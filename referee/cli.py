@@ -148,7 +148,8 @@ def import_command(file) -> None:
     links, and print them. Every hand is settled again; a changed file is refused whole."""
     from sqlmodel import Session
 
-    from referee.export import MAX_IMPORT_BYTES, import_table, load_document
+    from referee.commands import import_table
+    from referee.export import MAX_IMPORT_BYTES, load_document
     from referee.storage import make_engine
 
     engine = make_engine(_database_url())

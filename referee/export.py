@@ -12,8 +12,8 @@ An import trusts nothing in the file: sizes are bounded, every object has known 
 of known types (the document's model, `referee.documents.table_file`), names, house rules
 and outcomes are checked as the app checks them, and every
 hand is settled again by the engine under its own rules version; a file whose stored
-settlement differs from the engine's is refused, naming the field. Only then is a NEW
-table written, with its own share links.
+settlement differs from the engine's is refused, naming the field. Only then does
+`referee.commands.import_table` write a NEW table, with its own share links.
 """
 
 import csv
@@ -25,25 +25,25 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from referee import exact_json, ledger
-from referee.access import new_token
+from referee import exact_json
 from referee.documents.reading import read
 from referee.documents.table_file import FORMAT, FORMAT_VERSION, FileChange, FileHand, TableFile
 from referee.documents.values import shown
+from referee.hands import every_hand, hand_views
 from referee.models import (
     GameTable,
     Hand,
     HandChange,
-    HandNet,
-    Player,
     RulesVersion,
+    id_of,
 )
 from referee.rules import HouseRules, Outcome, Refusal
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.outcome import names_given
 from referee.scoring import Settlement, settle
+from referee.seating import players_of
 
 # Export
 
@@ -55,26 +55,24 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat()
 
 
-def _hands_of(db: Session, table: GameTable) -> list[Hand]:
-    return list(db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all())
-
-
 def export_table(db: Session, table: GameTable) -> dict[str, Any]:
     """The whole table as a JSON-ready document (money as exact Decimals: write it with
     `exact_json.dumps`)."""
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     name_of = {p.id: p.name for p in players}
     versions = db.exec(
-        select(RulesVersion).where(RulesVersion.table_id == table.id).order_by(RulesVersion.number)
+        select(RulesVersion)
+        .where(RulesVersion.table_id == table.id)
+        .order_by(col(RulesVersion.number))
     ).all()
     number_of = {v.id: v.number for v in versions}
-    hands = _hands_of(db, table)
+    hands = every_hand(db, table)
     changes: dict[int, list[HandChange]] = {}
     for change in db.exec(
         select(HandChange)
-        .join(Hand, Hand.id == HandChange.hand_id)
+        .join(Hand, col(Hand.id) == col(HandChange.hand_id))
         .where(Hand.table_id == table.id)
-        .order_by(HandChange.id)
+        .order_by(col(HandChange.id))
     ).all():
         changes.setdefault(change.hand_id, []).append(change)
     return {
@@ -107,7 +105,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
                 "created_at": _iso(hand.created_at),
                 "updated_at": _iso(hand.updated_at),
                 "entry_key": hand.entry_key,
-                "changes": [_change_json(change) for change in changes.get(hand.id, [])],
+                "changes": [_change_json(change) for change in changes.get(id_of(hand), [])],
             }
             | ({"note": hand.note} if hand.note else {})
             for hand in hands
@@ -146,7 +144,7 @@ def export_csv(db: Session, table: GameTable) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    for view in ledger.hand_views(_hands_of(db, table), ledger.players_of(db, table)):
+    for view in hand_views(every_hand(db, table), players_of(db, table)):
         settlement = view.settlement
         start = [
             view.hand.no,
@@ -292,7 +290,7 @@ class ChangePlan:
     action: str
     by: str
     at: datetime
-    names_json: str
+    names: list[str]  # the hand's players, in its seating order, as named at this change
     before_json: str | None
     after_json: str | None
 
@@ -302,10 +300,10 @@ class HandPlan:
     no: int
     rules_number: int
     dealer: str
-    seats: list[str]
-    outcome_json: str
-    settlement_json: str
-    nets: list[tuple[str, int, int]]  # (player, cents, points)
+    seats: list[str]  # the hand's players in its seating order, under their current names
+    names: list[str]  # the same players as named when it was settled
+    outcome: Outcome
+    settlement: Settlement
     void: bool
     version: int
     created_at: datetime
@@ -434,9 +432,9 @@ def _check_hand(
         rules_number=number,
         dealer=entry.dealer,
         seats=entry.seats,
-        outcome_json=exact_json.dumps(entry.outcome.to_json()),
-        settlement_json=exact_json.dumps(settlement.to_json()),
-        nets=_nets(entry.seats, then, settlement),
+        names=then,
+        outcome=entry.outcome,
+        settlement=settlement,
         void=entry.void,
         version=entry.version,
         created_at=entry.created_at,
@@ -448,14 +446,6 @@ def _check_hand(
             for index, change in enumerate(entry.changes)
         ],
     )
-
-
-def _nets(seats: Sequence[str], then: Sequence[str], settlement: Settlement) -> list:
-    points = settlement.points or {}
-    return [
-        (player, ledger.cents(settlement.net[name]), points.get(name, 0))
-        for player, name in zip(seats, then, strict=True)
-    ]
 
 
 def _check_change(entry: FileChange, path: str, players: int) -> ChangePlan:
@@ -471,93 +461,7 @@ def _check_change(entry: FileChange, path: str, players: int) -> ChangePlan:
         action=entry.action,
         by=entry.by,
         at=entry.at,
-        names_json=json.dumps(entry.names),
+        names=entry.names,
         before_json=None if entry.before is None else exact_json.dumps(entry.before.to_json()),
         after_json=None if entry.after is None else exact_json.dumps(entry.after.to_json()),
     )
-
-
-# Import: writing
-
-
-def import_table(db: Session, data: Any) -> GameTable:
-    """A NEW table rebuilt from an exported document, with new share links; the document is
-    checked whole first, so a refused one writes nothing."""
-    plan = check_document(data)
-    try:
-        return _write(db, plan)
-    except Exception:
-        db.rollback()
-        raise
-
-
-def _write(db: Session, plan: TablePlan) -> GameTable:
-    table = GameTable(
-        name=plan.name,
-        created_at=plan.created_at,
-        scorekeeper_token=new_token(),
-        watch_token=new_token(),
-    )
-    db.add(table)
-    db.flush()
-    players = [
-        Player(table_id=table.id, name=name, seat=seat, seated=seated)
-        for seat, (name, seated) in enumerate(plan.players)
-    ]
-    db.add_all(players)
-    versions = [
-        RulesVersion(
-            table_id=table.id,
-            number=r.number,
-            preset=r.preset,
-            rules_json=r.rules_json,
-            created_at=r.created_at,
-        )
-        for r in plan.rules
-    ]
-    db.add_all(versions)
-    db.flush()
-    player_id = {p.name: p.id for p in players}
-    version_id = {v.number: v.id for v in versions}
-    table.first_dealer_id = player_id[plan.first_dealer]
-    hands = [
-        Hand(
-            table_id=table.id,
-            no=h.no,
-            entry_key=h.entry_key,
-            note=h.note,
-            rules_version_id=version_id[h.rules_number],
-            dealer_id=player_id[h.dealer],
-            seats_json=json.dumps([player_id[name] for name in h.seats]),
-            outcome_json=h.outcome_json,
-            settlement_json=h.settlement_json,
-            void=h.void,
-            version=h.version,
-            created_at=h.created_at,
-            updated_at=h.updated_at,
-        )
-        for h in plan.hands
-    ]
-    db.add_all(hands)
-    db.flush()
-    for hand, h in zip(hands, plan.hands, strict=True):
-        db.add_all(
-            HandNet(hand_id=hand.id, player_id=player_id[name], cents=cents, points=points)
-            for name, cents, points in h.nets
-        )
-        db.add_all(
-            HandChange(
-                hand_id=hand.id,
-                at=c.at,
-                action=c.action,
-                by=c.by,
-                names_json=c.names_json,
-                before_json=c.before_json,
-                after_json=c.after_json,
-            )
-            for c in h.changes
-        )
-    table.version = 1
-    db.add(table)
-    db.commit()
-    return table

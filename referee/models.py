@@ -33,6 +33,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def id_of(row: "GameTable | Player | RulesVersion | Hand") -> int:
+    """A stored row's id: set by the database once the row is flushed, never None after."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} is not stored yet")
+    return row.id
+
+
 class GameTable(SQLModel, table=True):
     """One game night at one table."""
 

@@ -1,4 +1,4 @@
-"""The writer the durability test kills: enters hands through the ledger into a SQLite
+"""The writer the durability test kills: enters hands through the commands into a SQLite
 file, printing each hand's number the moment its commit has returned.
 
     python tests/durability_writer.py DB_PATH TABLE_ID SEED
@@ -12,8 +12,9 @@ import sys
 
 from sqlmodel import Session
 
-from referee import ledger
+from referee import commands
 from referee.rules import Refusal
+from referee.seating import load_table, next_deal, players_of, seated
 from referee.storage import make_engine
 
 
@@ -25,9 +26,9 @@ def main() -> None:
     print("ready", flush=True)
     while True:
         with Session(engine, expire_on_commit=False) as db:
-            table = ledger.load_table(db, table_id)
-            players = ledger.seated(ledger.players_of(db, table))
-            dealer = ledger.next_deal(db, table, players).dealer
+            table = load_table(db, table_id)
+            players = seated(players_of(db, table))
+            dealer = next_deal(db, table, players).dealer
             names = [p.name for p in players]
             if rng.random() < 0.5:
                 outcome = {"kind": "out", "player": rng.choice(names)}
@@ -35,9 +36,14 @@ def main() -> None:
                 totals = {name: rng.randint(1, 50) for name in names}
                 outcome = {"kind": "drop", "player": rng.choice(names), "totals": totals}
             try:
-                hand = ledger.record_hand(
-                    db, table, dealer, outcome, entry_key=secrets.token_urlsafe(18), by="writer"
-                )
+                hand = commands.enter_hand(
+                    db,
+                    table,
+                    outcome,
+                    dealer=dealer,
+                    entry_key=secrets.token_urlsafe(18),
+                    by="writer",
+                ).hand
             except Refusal:  # a drop the rules do not allow: nothing was stored
                 continue
             number = hand.no

@@ -13,8 +13,10 @@ import itsdangerous.timed
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from referee import access, ledger
+from referee import access, commands
 from referee.models import GameTable, Hand, HandChange
+from referee.rules_versions import current_rules
+from referee.seating import players_of
 from tests.conftest import csrf_token, form_fields
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
@@ -56,13 +58,13 @@ API_BODIES = {
 
 
 def new_table(app, hands: int = 2) -> SimpleNamespace:
-    """A table made through the ledger, with a few hands: its id and both tokens."""
+    """A table made through the commands, with a few hands: its id and both tokens."""
     with Session(app.extensions["db_engine"]) as db:
-        table = ledger.create_table(db, name="Access", players=NAMES, preset_name="classic")
-        players = ledger.players_of(db, table)
+        table = commands.start_table(db, name="Access", players=NAMES, preset_name="classic")
+        players = players_of(db, table)
         for i in range(hands):
             outcome = {"kind": "out", "player": NAMES[i % 3]}
-            ledger.record_hand(db, table, players[i % 3], outcome)
+            commands.enter_hand(db, table, outcome, dealer=players[i % 3])
         return SimpleNamespace(id=table.id, keeper=table.scorekeeper_token, watch=table.watch_token)
 
 
@@ -152,7 +154,7 @@ def keeper_forms(app, keeper, table) -> dict[str, dict]:
 def _player_ids(app, table_id: int) -> dict[str, int]:
     with Session(app.extensions["db_engine"]) as db:
         table = db.get(GameTable, table_id)
-        return {p.name: p.id for p in ledger.players_of(db, table)}
+        return {p.name: p.id for p in players_of(db, table)}
 
 
 def attempt(client, rule, method: str, url: str, form: dict, bearer: str):
@@ -234,7 +236,7 @@ def test_a_watcher_sees_the_table_but_not_the_scorekeepers_pages(app):
     keeper = browser(app, table, access.SCOREKEEPER)
     watcher = browser(app, table, access.WATCH)
     with Session(app.extensions["db_engine"]) as db:  # every kind has its page
-        _, rules = ledger.current_rules(db, db.get(GameTable, table.id))
+        _, rules = current_rules(db, db.get(GameTable, table.id))
         assert rules.deal_tonks
 
     for page in KEEPER_PAGES:

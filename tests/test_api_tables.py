@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import Session, select
 from werkzeug.serving import make_server
 
-from referee import exact_json, ledger
+from referee import commands, exact_json
 from referee.models import GameTable, Hand, Player, RulesVersion
 from referee.openapi import DOCUMENT
 
@@ -371,7 +371,7 @@ def test_hands_show_players_under_their_current_names(client, app):
     with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
         table = db.get(GameTable, table_id)
         ben = db.exec(select(Player).where(Player.name == "Ben")).one()
-        ledger.rename_player(db, table, ben, "Benjamin")
+        commands.rename_player(db, table, ben, "Benjamin")
     (hand,) = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
     assert hand["outcome"]["totals"] == {"Anna": 6, "Benjamin": 4, "Carla": 11}
     assert hand["settlement"]["winners"] == ["Benjamin"]
@@ -492,6 +492,55 @@ def test_a_lower_case_scheme_is_still_bearer(client, two_tables):
 
 
 # Exactly once
+
+
+WAITING_DROP = {"kind": "drop", "player": "Ben", "totals": {"Anna": 9, "Ben": 3, "Carla": 12}}
+
+
+def _ben_lays_a_spread(app, table_id):
+    """The scorekeeper's page marks Ben's spread in the hand in play (the API has no marks)."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        table = db.get(GameTable, table_id)
+        ben = db.exec(select(Player).where(Player.name == "Ben")).one()
+        assert commands.mark_turn(db, table, "spread", ben, seen=0)
+
+
+def test_a_drop_by_a_waiting_player_is_refused_as_the_page_refuses_it(client, app, rows):
+    table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
+    _ben_lays_a_spread(app, table_id)
+    response = enter(client, table_id, token, WAITING_DROP)
+    assert response.status_code == 400
+    assert body(response) == {
+        "error": "player: Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
+        "(house rule wait_after_spread: 3). If the table agrees to let it stand, tick "
+        "'Record it anyway'."
+    }
+    assert rows(Hand, Hand.table_id == table_id) == 0
+
+
+def test_a_waiting_drop_sent_with_override_is_recorded_with_the_pages_note(client, app, rows):
+    table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
+    _ben_lays_a_spread(app, table_id)
+    data = {"outcome": WAITING_DROP, "override": True}
+    response = send(client, "POST", f"/api/tables/{table_id}/hands", data, token)
+    assert response.status_code == 201
+    hand = body(response)
+    assert hand["note"] == (
+        "Ben dropped with 3 more turns to wait (house rule wait_after_spread); "
+        "the scorekeeper recorded it anyway."
+    )
+    assert hand["settlement"]["winners"] == ["Ben"]
+    (listed,) = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
+    assert listed["note"] == hand["note"]
+    assert rows(Hand, Hand.table_id == table_id) == 1
+
+
+def test_a_drop_by_a_player_who_may_drop_needs_no_override(client, app):
+    table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
+    _ben_lays_a_spread(app, table_id)
+    anna = {"kind": "drop", "player": "Anna", "totals": {"Anna": 3, "Ben": 9, "Carla": 12}}
+    response = enter(client, table_id, token, anna)
+    assert response.status_code == 201 and "note" not in body(response)
 
 
 def test_the_same_idempotency_key_enters_one_hand(client, rows):

@@ -14,11 +14,13 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session
 
-from referee import cli, ledger
+from referee import cli, commands
 from referee.backup import BackupFailed, backup_sqlite
 from referee.migrate import upgrade
 from referee.models import GameTable
+from referee.seating import next_deal, players_of
 from referee.storage import DB_FILE, make_engine
+from referee.tally import tally
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -30,13 +32,13 @@ def live(tmp_path):
     upgrade(f"sqlite:///{path}")
     engine = make_engine(f"sqlite:///{path}")
     with Session(engine, expire_on_commit=False) as db:
-        ledger.create_table(db, name="Friday", players=NAMES, preset_name="classic")
+        commands.start_table(db, name="Friday", players=NAMES, preset_name="classic")
     yield path
     engine.dispose()
 
 
 class Scorekeeper(threading.Thread):
-    """Keeps entering hands through the ledger, and fixing every third one (which deletes
+    """Keeps entering hands through the commands, and fixing every third one (which deletes
     and rewrites its nets), until told to stop."""
 
     def __init__(self, path):
@@ -52,14 +54,14 @@ class Scorekeeper(threading.Thread):
             with Session(writes, expire_on_commit=False) as db:
                 table = db.get(GameTable, 1)
                 while not self.stop.is_set():
-                    players = ledger.players_of(db, table)
-                    deal = ledger.next_deal(db, table, players)
+                    players = players_of(db, table)
+                    deal = next_deal(db, table, players)
                     winner = NAMES[self.entered % len(NAMES)]
-                    hand = ledger.record_hand(db, table, deal.dealer, out(winner))
+                    hand = commands.enter_hand(db, table, out(winner), dealer=deal.dealer).hand
                     self.entered += 1
                     if self.entered % 3 == 0:
                         fixed = out(NAMES[(self.entered + 1) % len(NAMES)])
-                        ledger.edit_hand(db, table, hand, fixed, deal.dealer, version=1)
+                        commands.edit_hand(db, table, hand, fixed, deal.dealer, version=1)
         except BaseException as error:  # reported by the test, not lost in the thread
             self.error = error
         finally:
@@ -131,16 +133,16 @@ def test_a_backup_opens_in_the_app_with_the_tally_of_the_night(live, tmp_path):
     with Session(engine, expire_on_commit=False) as db:
         table = db.get(GameTable, 1)
         for name in ("Ben", "Carla", "Ben"):
-            deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-            ledger.record_hand(db, table, deal.dealer, out(name))
-        tally = ledger.tally(db, table)
+            deal = next_deal(db, table, players_of(db, table))
+            commands.enter_hand(db, table, out(name), dealer=deal.dealer)
+        night = tally(db, table)
     engine.dispose()
 
     backup_sqlite(live, tmp_path / "copy.sqlite3")
 
     copy = make_engine(f"sqlite:///{tmp_path / 'copy.sqlite3'}")
     with Session(copy) as db:
-        assert ledger.tally(db, db.get(GameTable, 1)) == tally
+        assert tally(db, db.get(GameTable, 1)) == night
     copy.dispose()
 
 

@@ -23,8 +23,9 @@ import requests
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from referee import ledger, secret_key
+from referee import commands, secret_key
 from referee.models import GameTable, Hand, HandChange, HandNet, Player
+from referee.seating import players_of
 from referee.storage import make_engine
 from tests.live import Browser, drop_pg_database, flashes, free_port, fresh_pg_database, live_server
 
@@ -145,9 +146,9 @@ def test_eight_phones_enter_400_hands_at_once_through_gunicorn(served):
     engine = make_engine(served.url)
     try:
         with Session(engine) as db:
-            table = ledger.create_table(db, name="Load", players=NAMES, preset_name="classic")
+            table = commands.start_table(db, name="Load", players=NAMES, preset_name="classic")
             table_id, token, version = table.id, table.scorekeeper_token, table.version
-            ids = [p.id for p in ledger.players_of(db, table)]
+            ids = [p.id for p in players_of(db, table)]
 
         started = time.monotonic()
         with ThreadPoolExecutor(CLIENTS) as pool:
@@ -360,12 +361,12 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
     """Two phones save a hand at the same moment; a watcher polls /live between the two
     commits, then again: the second poll must bring the second hand, not a 304.
 
-    The interleaving is forced with two hooks in the ledger: the first save waits (up to
+    The interleaving is forced with two hooks in the commands: the first save waits (up to
     1 s) until the second has loaded the table and queues for the lock (on SQLite it
     cannot: its write begins IMMEDIATE), and the second save waits to commit until the
     watcher has polled.
     """
-    lock, touch = ledger.lock, ledger.touch
+    lock, touch = commands.lock, commands.touch
     locks, touches = iter(range(10)), iter(range(10))
     second_queued, watcher_polled = threading.Event(), threading.Event()
 
@@ -381,8 +382,8 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
             watcher_polled.wait(5)
         touch(db, table)
 
-    monkeypatch.setattr(ledger, "lock", lock_in_turn)
-    monkeypatch.setattr(ledger, "touch", touch_in_turn)
+    monkeypatch.setattr(commands, "lock", lock_in_turn)
+    monkeypatch.setattr(commands, "touch", touch_in_turn)
 
     with live_server(app) as base:
         keeper = Browser(base)

@@ -1,7 +1,7 @@
 """A confirmed hand survives the writer being killed at any moment (SQLite, WAL,
 synchronous=FULL), and no hand is ever half written.
 
-A writer process enters hands through the ledger and prints each hand's number as
+A writer process enters hands through the commands and prints each hand's number as
 soon as its commit returns; it is killed with SIGKILL at a random moment, 20 times,
 on the same database file. After each kill the file must be sound and hold every hand
 the writer confirmed, each one whole.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from referee import ledger
+from referee import commands
 from referee.migrate import upgrade
 from referee.storage import make_engine
 
@@ -34,7 +34,7 @@ def _start_night(path: Path) -> int:
     engine = make_engine(url)
     try:
         with Session(engine) as db:
-            return ledger.create_table(
+            return commands.start_table(
                 db, name="Power cut", players=NAMES, preset_name="classic"
             ).id
     finally:

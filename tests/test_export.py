@@ -16,12 +16,16 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from referee import cli, exact_json, export, ledger
-from referee.export import export_csv, export_table, import_table, load_document, text_cell
+from referee import cli, commands, exact_json, export
+from referee.commands import import_table
+from referee.export import export_csv, export_table, load_document, text_cell
+from referee.hands import hand_views
 from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
 from referee.rules import Refusal, rules_from
 from referee.scoring.settle_up import fewest_transfers
+from referee.seating import next_deal, players_of
 from referee.storage import database_url
+from referee.tally import from_cents, tally
 from tests.test_pages import error_beside
 
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
@@ -42,14 +46,14 @@ def counts(rows) -> list[int]:
 
 def play(db, table, outcome, **kwargs) -> Hand:
     """A hand dealt by whoever's turn it is."""
-    deal = ledger.next_deal(db, table, ledger.players_of(db, table))
-    return ledger.record_hand(db, table, deal.dealer, outcome, by=BY, **kwargs)
+    deal = next_deal(db, table, players_of(db, table))
+    return commands.enter_hand(db, table, outcome, dealer=deal.dealer, by=BY, **kwargs).hand
 
 
 def night(db) -> GameTable:
     """An evening with everything a table keeps: odd names, cents, three rules versions,
     an edit, a void, a rename, a player who leaves and one who sits in, a draw, points."""
-    table = ledger.create_table(
+    table = commands.start_table(
         db,
         name="Friday =1",
         players=["Anna", *TRICKY[:3]],
@@ -57,32 +61,35 @@ def night(db) -> GameTable:
         changes={"stake": Decimal("0.25")},
         first_dealer=1,
     )
-    by_name = {p.name: p for p in ledger.players_of(db, table)}
+    by_name = {p.name: p for p in players_of(db, table)}
     first = play(db, table, {"kind": "out", "player": "=SUM(A1)"}, entry_key="k" * 20)
     totals = {"Anna": 6, "=SUM(A1)": 4, "+1": 11, "-x": 9}
     caught = play(db, table, {"kind": "drop", "player": "Anna", "totals": totals})
     draw = {"kind": "stock_out", "totals": {"Anna": 3, "=SUM(A1)": 3, "+1": 9, "-x": 12}}
-    play(db, table, draw, note="Anna dropped with 1 more turn to wait (house rule =wait)")
-    ledger.change_rules(db, table, "street", rules_from("street", {"stake": Decimal("1.50")}))
+    drawn = play(db, table, draw)
+    # A note as a file may carry one (the door itself writes only a waiting rule's note).
+    drawn.note = "Anna dropped with 1 more turn to wait (house rule =wait)"
+    db.add(drawn)
+    db.commit()
+    commands.change_rules(db, table, "street", rules_from("street", {"stake": Decimal("1.50")}))
     play(db, table, {"kind": "tonk_out", "player": "-x"})
     won = {"kind": "drop", "player": "Anna", "totals": {**totals, "Anna": 2}}
-    ledger.edit_hand(db, table, caught, won, by_name["+1"], version=caught.version, by=BY)
-    ledger.rename_player(db, table, by_name["+1"], "@me")
-    ledger.void_hand(db, table, first, version=first.version, by="scorekeeper on phone cd34")
-    ledger.sit_in(db, table, "Dan")
-    ledger.leave(db, table, by_name["-x"])
+    commands.edit_hand(db, table, caught, won, by_name["+1"], version=caught.version, by=BY)
+    commands.rename_player(db, table, by_name["+1"], "@me")
+    commands.void_hand(db, table, first, version=first.version, by="scorekeeper on phone cd34")
+    commands.sit_in(db, table, "Dan")
+    commands.leave(db, table, by_name["-x"])
     play(db, table, {"kind": "out", "player": "Dan"})
-    ledger.change_rules(db, table, "classic", rules_from("classic", {"scoring": "points"}))
+    commands.change_rules(db, table, "classic", rules_from("classic", {"scoring": "points"}))
     points = {"kind": "out", "player": "Anna", "totals": {"=SUM(A1)": 10, "@me": 7, "Dan": 3}}
     play(db, table, points)
     return table
 
 
 def tally_by_name(db, table) -> dict[str, tuple[Decimal, int]]:
-    names = {p.id: p.name for p in ledger.players_of(db, table)}
+    names = {p.id: p.name for p in players_of(db, table)}
     return {
-        names[pid]: (ledger.from_cents(cents), points)
-        for pid, (cents, points) in ledger.tally(db, table).items()
+        names[pid]: (from_cents(cents), points) for pid, (cents, points) in tally(db, table).items()
     }
 
 
@@ -93,7 +100,7 @@ def settle_up(db, table):
 
 def snapshot(db, table) -> dict:
     """Everything stored about a table, with ids replaced by what they stand for."""
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     name = {p.id: p.name for p in players}
     versions = db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id)).all()
     number = {v.id: v.number for v in versions}
@@ -134,7 +141,7 @@ def snapshot(db, table) -> dict:
         ],
         "tally": tally_by_name(db, table),
         "settle_up": settle_up(db, table),
-        "deal": ledger.next_deal(db, table, players),
+        "deal": next_deal(db, table, players),
     }
 
 
@@ -260,10 +267,10 @@ def read_csv(db, table) -> list[dict[str, str]]:
 
 def test_the_csv_has_a_row_per_payment_matching_the_settlements_exactly(db):
     table = night(db)
-    players = ledger.players_of(db, table)
+    players = players_of(db, table)
     hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
     expected = []
-    for view in ledger.hand_views(hands, players):
+    for view in hand_views(hands, players):
         start = [str(view.hand.no), "yes" if view.hand.void else "no", text_cell(view.dealer)]
         start.append(view.settlement["result"])
         payments = view.settlement["payments"]

@@ -23,7 +23,7 @@ TABLE_ID = 1  # each test starts from an empty database, so its table is the fir
 
 CONFIG = SchemathesisConfig.from_dict(
     {
-        # Mostly the table, hands and players that exist, so requests reach the ledger;
+        # Mostly the table, hands and players that exist, so requests reach the commands;
         # the rest of the time, whatever the schema allows (and, in negative cases, not).
         "dictionaries": {
             "tables": {"values": [TABLE_ID]},

@@ -1,11 +1,11 @@
-"""The pages: thin doors that load a table, call the ledger and render a template."""
+"""The pages: thin doors that load a table, call the commands or the readers, and render."""
 
 from flask import g, render_template
 from flask.typing import ResponseReturnValue
 
 from referee import access
-from referee.ledger import load_table, next_deal, players_of
 from referee.models import GameTable
+from referee.seating import load_table, next_deal, players_of
 from referee.storage import session
 from referee.views.htmx import htmx
 

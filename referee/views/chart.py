@@ -1,7 +1,7 @@
 """The small tally chart: each player's running total across hands, as SVG polylines.
 
 Drawn on the server so the phone needs no chart library; long nights are thinned
-(by the ledger) to at most MAX_POINTS points per line so the page stays light.
+(by referee.tally) to at most MAX_POINTS points per line so the page stays light.
 """
 
 from collections.abc import Sequence

@@ -12,7 +12,6 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import ledger
 from referee.models import GameTable, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.cards import ranks
@@ -20,6 +19,8 @@ from referee.rules.deal import SUITS, Card
 from referee.rules.outcome import asks_totals, playable_kinds
 from referee.rules.spreads import card_of, count_hand, rule_on_hit, rule_on_spread
 from referee.rules.wording import SENTENCES
+from referee.rules_versions import current_rules
+from referee.seating import players_of, seated
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.hands import counted
@@ -56,7 +57,7 @@ def _counting_for(table: GameTable, rules: HouseRules) -> tuple[str, Player] | N
         return None
     if not asks_totals(kind, rules):
         return None
-    players = ledger.seated(ledger.players_of(session(), table))
+    players = seated(players_of(session(), table))
     player = next((p for p in players if str(p.id) == request.form.get("for")), None)
     return (kind, player) if player is not None else None
 
@@ -65,7 +66,7 @@ def _counting_for(table: GameTable, rules: HouseRules) -> tuple[str, Player] | N
 def count(table_id: int) -> ResponseReturnValue:
     """Count a hand by the house deck; from a hand form, send the total back to it."""
     table = table_or_404(table_id, write=request.method == "POST")
-    _, rules = ledger.current_rules(session(), table)
+    _, rules = current_rules(session(), table)
     target = _counting_for(table, rules)
     cards, error = _picked()
     total, words = None, None
@@ -109,7 +110,7 @@ def _carried() -> list[tuple[str, str]]:
 def spread(table_id: int) -> ResponseReturnValue:
     """Is it a book or a run here, and may a card hit it?"""
     table = table_or_404(table_id)
-    _, rules = ledger.current_rules(session(), table)
+    _, rules = current_rules(session(), table)
     cards, error = _picked()
     hit_text = request.args.get("hit", "")[:8]
     ruling = None

@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
 
-from referee import access, exact_json, export
+from referee import access, commands, exact_json, export
 from referee.models import GameTable
 from referee.rules import Refusal
 from referee.storage import session
@@ -78,7 +78,7 @@ def import_page() -> ResponseReturnValue:
         else:
             try:
                 data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
-                table = export.import_table(session(), data)
+                table = commands.import_table(session(), data)
             except Refusal as refusal:
                 errors["file"] = refusal.message
             else:

@@ -6,18 +6,18 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
-from referee import access, exact_json, ledger, turns
+from referee import access, commands, exact_json, turns
 from referee.forms import VoidForm, entry_key, form_count, hand_form, hand_outcome, not_numbers
+from referee.hands import change_views, hand_by_no, hand_players, hand_views, preview, recent_hands
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
 from referee.rules.waiting import (
     TurnState,
-    drop_can_wait,
-    drop_refusal,
-    override_note,
     standing_words,
 )
+from referee.rules_versions import current_rules, rules_of_hand
+from referee.seating import Deal, next_deal, players_of, seated
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.htmx import htmx
@@ -60,52 +60,59 @@ def _hand_page(
         if dealer is None:
             errors["dealer"] = "Dealer: choose who dealt this hand"
         note = None
-        if waiting is not None and "player" in outcome:
-            refusal = drop_refusal(rules, waiting, outcome["player"])
-            if refusal is not None and form.override.data:
-                note = override_note(rules, waiting, outcome["player"])
-            elif refusal is not None:
-                errors["player"] = refusal.message
+        try:
+            note = commands.drop_note(rules, waiting, outcome, override=_override(form))
+        except Refusal as refusal:
+            errors["player"] = refusal.message
         if not errors:
             try:
-                _, settlement = ledger.preview(rules, players, outcome)
+                _, settlement = preview(rules, players, outcome)
             except Refusal as refusal:
                 errors[_field_of(refusal, players)] = refusal.message
-        if not errors:
+        if not errors and dealer is not None:
             digest = _digest(outcome, form.dealer.data, note)
             if "save" in request.form and form.previewed.data == digest:
-                if hand is None:
-                    saved = ledger.record_hand(
-                        db,
-                        table,
-                        dealer,
-                        outcome,
-                        entry_key=entry_key(form),
-                        by=_who(),
-                        note=note,
-                    )
-                    return _saved(table, f"Hand {saved.no} saved.")
                 try:
-                    ledger.edit_hand(
-                        db, table, hand, outcome, dealer, version=_version(form), by=_who()
-                    )
-                except ledger.StaleHand:
+                    return _save(table, hand, outcome, dealer, form)
+                except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    return _stale(table, hand)
-                return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
-            form.previewed.data = digest
+                    errors[_field_of(refusal, players)] = refusal.message
+                    settlement = None
+            if not errors:
+                form.previewed.data = digest
     return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
 
 
+def _save(
+    table: GameTable, hand: Hand | None, outcome: dict, dealer: Player, form
+) -> ResponseReturnValue:
+    """Store what the preview showed: a new hand through the one door (which checks the
+    waiting rule again, under the table's lock), or the change of `hand`."""
+    db = session()
+    if hand is None:
+        entered = commands.enter_hand(
+            db,
+            table,
+            outcome,
+            dealer=dealer,
+            entry_key=entry_key(form),
+            by=_who(),
+            override=_override(form),
+        )
+        return _saved(table, f"Hand {entered.hand.no} saved.")
+    try:
+        commands.edit_hand(db, table, hand, outcome, dealer, version=_version(form), by=_who())
+    except commands.StaleHand:
+        db.rollback()
+        return _stale(table, hand)
+    return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
+
+
 def _waiting(
-    table: GameTable, rules: HouseRules, kind: str, everyone: list[Player], deal: ledger.Deal
+    table: GameTable, rules: HouseRules, kind: str, everyone: list[Player], deal: Deal
 ) -> TurnState | None:
-    """For a new drop: who is still waiting to drop in the hand in play, when the rules
-    make anyone wait."""
-    if kind != "drop" or not drop_can_wait(rules):
-        return None
-    state, _ = turns.turn_state(session(), table, rules, everyone, deal)
-    return state
+    """For a new drop: who is still waiting to drop in the hand in play."""
+    return turns.drop_waits(session(), table, rules, everyone, deal, kind)
 
 
 def _form_page(
@@ -155,6 +162,11 @@ def counted(table: GameTable, kind: str, player: Player, total: int) -> Response
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
 
 
+def _override(form) -> bool:
+    """Whether 'Record it anyway' is ticked (only a new drop's form has the box)."""
+    return "override" in form and bool(form.override.data)
+
+
 def _who() -> str:
     """Who is changing a hand, for its history: the role and this phone's short name."""
     return f"{g.role} on phone {access.device()}"
@@ -168,10 +180,8 @@ def _version(form) -> int:
 def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:
     """Someone changed the hand meanwhile: say so, show it as it is now, change nothing."""
     db = session()
-    (view,) = ledger.hand_views([hand], ledger.players_of(db, table))
-    page = render_template(
-        "stale.html", table=table, view=view, rules=ledger.rules_of_hand(db, hand)
-    )
+    (view,) = hand_views([hand], players_of(db, table))
+    page = render_template("stale.html", table=table, view=view, rules=rules_of_hand(db, hand))
     if htmx():
         return page, 409, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
     return page, 409
@@ -212,11 +222,11 @@ def _new_hand(
     """The rules in force, the seated players, the form of a new hand of this kind as the
     request filled it (404 for a kind these rules do not play), and who may not drop."""
     db = session()
-    _, rules = ledger.current_rules(db, table)
+    _, rules = current_rules(db, table)
     kind = _kind_or_404(kind, rules)
-    everyone = ledger.players_of(db, table)
-    players = ledger.seated(everyone)
-    deal = ledger.next_deal(db, table, everyone)
+    everyone = players_of(db, table)
+    players = seated(everyone)
+    deal = next_deal(db, table, everyone)
     form = hand_form(kind, rules, players, deal.dealer)
     return rules, players, form, _waiting(table, rules, kind, everyone, deal)
 
@@ -227,20 +237,20 @@ def history(table_id: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
     db = session()
     page = max(request.args.get("page", 1, type=int) or 1, 1)
-    hands = ledger.recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
-    _, rules = ledger.current_rules(db, table)
+    hands = recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
+    _, rules = current_rules(db, table)
     return render(
         "history.html",
         table=table,
         rules=rules,
-        hands=ledger.hand_views(hands[:HISTORY_PAGE], ledger.players_of(db, table)),
+        hands=hand_views(hands[:HISTORY_PAGE], players_of(db, table)),
         page=page,
         more=len(hands) > HISTORY_PAGE,
     )
 
 
 def _hand_or_404(table: GameTable, no: int) -> Hand:
-    hand = ledger.hand_by_no(session(), table, no)
+    hand = hand_by_no(session(), table, no)
     if hand is None:
         abort(404)
     return hand
@@ -252,10 +262,10 @@ def detail(table_id: int, no: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
     db = session()
     hand = _hand_or_404(table, no)
-    players = ledger.players_of(db, table)
-    (view,) = ledger.hand_views([hand], players)
-    changes = ledger.change_views(db, hand, players)
-    rules = ledger.rules_of_hand(db, hand)
+    players = players_of(db, table)
+    (view,) = hand_views([hand], players)
+    changes = change_views(db, hand, players)
+    rules = rules_of_hand(db, hand)
     return render("hand_detail.html", table=table, view=view, changes=changes, rules=rules)
 
 
@@ -267,9 +277,9 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     hand = _hand_or_404(table, no)
     if hand.void:
         abort(404)
-    rules = ledger.rules_of_hand(db, hand)
-    players = ledger.hand_players(db, hand)
-    (view,) = ledger.hand_views([hand], ledger.players_of(db, table))
+    rules = rules_of_hand(db, hand)
+    players = hand_players(db, hand)
+    (view,) = hand_views([hand], players_of(db, table))
     outcome = view.outcome
     dealer = next((p for p in players if p.id == hand.dealer_id), players[0])
     form = hand_form(outcome["kind"], rules, players, dealer)
@@ -298,8 +308,8 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
     table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
     try:
-        ledger.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
-    except ledger.StaleHand:
+        commands.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+    except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
     flash(f"Hand {hand.no} voided; it stays in the history.")

@@ -4,7 +4,7 @@ import segno
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access
+from referee import access, commands
 from referee.storage import session
 from referee.views import render, table_or_404
 
@@ -59,7 +59,7 @@ def rotate(table_id: int) -> ResponseReturnValue:
     role = request.form.get("role", "")
     if role not in access.ROLES:
         abort(400)
-    access.rotate(session(), table, role)
+    commands.rotate_link(session(), table, role)
     if role == access.SCOREKEEPER:
         access.grant(table, role)  # the phone that rotated keeps its place
     flash(f"A new {role} link is ready; the old one no longer opens this table.")

@@ -5,7 +5,7 @@ import random
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access, ledger, turns
+from referee import access, commands, turns
 from referee.forms import (
     RulesForm,
     StartTableForm,
@@ -14,6 +14,7 @@ from referee.forms import (
     rules_groups,
     seating,
 )
+from referee.hands import hand_count, hand_views, recent_hands
 from referee.models import GameTable
 from referee.rules import PRESETS, HouseRules, Refusal, preset
 from referee.rules.deal import cut_for_deal
@@ -21,9 +22,12 @@ from referee.rules.outcome import playable_kinds
 from referee.rules.questions import answers
 from referee.rules.waiting import reminder, standing_words, tracks_turns
 from referee.rules.wording import rule_sentences
+from referee.rules_versions import current_rules
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import hands_left, points_leaders
+from referee.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.storage import session
+from referee.tally import running_tally, standings, tally
 from referee.views import can_write, render, table_or_404
 from referee.views.chart import MAX_POINTS, tally_chart
 
@@ -38,7 +42,7 @@ def home() -> ResponseReturnValue:
     if form.is_submitted():
         try:
             names, seat = seating(form)
-            table = ledger.create_table(
+            table = commands.start_table(
                 session(),
                 name=form.name.data or "",
                 players=names,
@@ -52,15 +56,15 @@ def home() -> ResponseReturnValue:
             if seat is None:
                 _cut(table)
             return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
-    tables = ledger.tables_by_id(session(), access.tables_in_session())
+    tables = tables_by_id(session(), access.tables_in_session())
     return render("home.html", form=form, errors=errors, tables=tables)
 
 
 def _cut(table: GameTable) -> None:
     """Cut for the deal: show what everyone cut and who deals."""
-    players = ledger.seated(ledger.players_of(session(), table))
+    players = seated(players_of(session(), table))
     rounds, dealer = cut_for_deal([p.name for p in players], random.SystemRandom())
-    ledger.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
+    commands.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
     for cuts in rounds:
         flash("Cut: " + ", ".join(f"{name} {card}" for name, card in cuts))
     flash(f"{dealer} cut highest and deals first.")
@@ -70,7 +74,7 @@ def _cut(table: GameTable) -> None:
 def cut(table_id: int) -> ResponseReturnValue:
     """Cut for the deal again (before the first hand)."""
     table = table_or_404(table_id, write=True)
-    if ledger.hand_count(session(), table) == 0:
+    if hand_count(session(), table) == 0:
         _cut(table)
     return redirect(url_for("tables.table", table_id=table.id))
 
@@ -102,13 +106,13 @@ def live(table_id: int) -> ResponseReturnValue:
 def table_context(table: GameTable) -> dict:
     """What the table page and its tally partial show."""
     db = session()
-    players = ledger.players_of(db, table)
-    _, rules = ledger.current_rules(db, table)
-    series = ledger.running_tally(db, table, MAX_POINTS)
-    tally = ledger.standings(players, series[-1][1] if series else {})
-    played = ledger.hand_count(db, table)
+    players = players_of(db, table)
+    _, rules = current_rules(db, table)
+    series = running_tally(db, table, MAX_POINTS)
+    tally = standings(players, series[-1][1] if series else {})
+    played = hand_count(db, table)
     points = {row["player"].name: row["points"] for row in tally}
-    deal = ledger.next_deal(db, table, players)
+    deal = next_deal(db, table, players)
     return {
         "table": table,
         "players": players,
@@ -123,13 +127,13 @@ def table_context(table: GameTable) -> dict:
         "played": played,
         "leaders": points_leaders(points) if rules.scoring == "points" else [],
         "hands_left": hands_left(rules.points_target_hands, played),
-        "recent": ledger.hand_views(ledger.recent_hands(db, table, 5), players),
+        "recent": hand_views(recent_hands(db, table, 5), players),
         "chart": tally_chart(series, players, rules.scoring == "points"),
         "etag": etag(table),
     }
 
 
-def _turn(table: GameTable, rules: HouseRules, players: list, deal: ledger.Deal) -> dict | None:
+def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dict | None:
     """The hand in play, when the rules make anyone wait: whose turn, and each player's
     line (who may not drop, for how many turns, who may not lay down)."""
     if not tracks_turns(rules):
@@ -149,7 +153,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
     """Every option on one form, grouped as the spec groups them; changes apply to later hands."""
     table = table_or_404(table_id, write=True)
     db = session()
-    version, rules = ledger.current_rules(db, table)
+    version, rules = current_rules(db, table)
     form = RulesForm()
     errors: dict[str, str] = {}
     if request.method == "POST" and "load_preset" in request.form:
@@ -170,8 +174,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             except Refusal as refusal:
                 errors[key] = refusal.message
         if not errors:
-            if new_rules != rules or base_name != version.preset:
-                ledger.change_rules(db, table, base_name, new_rules)
+            if commands.change_rules(db, table, base_name, new_rules):
                 flash("House rules saved; they apply from the next hand on.")
             return redirect(url_for("tables.table", table_id=table.id))
     else:
@@ -194,7 +197,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
 def rules_sheet(table_id: int) -> ResponseReturnValue:
     """The house rules in plain sentences, marking what differs from the preset."""
     table = table_or_404(table_id)
-    version, rules = ledger.current_rules(session(), table)
+    version, rules = current_rules(session(), table)
     differs = set(rules.differences(preset(version.preset)))
     groups: dict[str, list] = {}
     for key, group, sentence in rule_sentences(rules):
@@ -208,7 +211,7 @@ def rules_sheet(table_id: int) -> ResponseReturnValue:
 def ask(table_id: int) -> ResponseReturnValue:
     """The questions tables argue about, each answered from this table's rules."""
     table = table_or_404(table_id)
-    _, rules = ledger.current_rules(session(), table)
+    _, rules = current_rules(session(), table)
     return render("ask.html", table=table, answers=answers(rules))
 
 
@@ -217,7 +220,7 @@ def players(table_id: int) -> ResponseReturnValue:
     """Between hands: rename, reorder, leave, sit in. Everyone who played stays in the tally."""
     table = table_or_404(table_id, write=True)
     db = session()
-    everyone = ledger.players_of(db, table)
+    everyone = players_of(db, table)
     error = None
     if request.method == "POST":
         action = request.form.get("action", "")
@@ -226,21 +229,21 @@ def players(table_id: int) -> ResponseReturnValue:
         name = request.form.get("name", "").strip()
         try:
             if action == "sit_in":
-                ledger.sit_in(db, table, name)
+                commands.sit_in(db, table, name)
             elif player is None:
                 raise Refusal("player: choose a player", field="player")
             elif action == "rename":
-                ledger.rename_player(db, table, player, name)
+                commands.rename_player(db, table, player, name)
             elif action in ("up", "down"):
-                ledger.move_player(db, table, player, -1 if action == "up" else 1)
+                commands.move_player(db, table, player, -1 if action == "up" else 1)
             elif action == "leave":
-                ledger.leave(db, table, player)
+                commands.leave(db, table, player)
         except Refusal as refusal:
             db.rollback()
             error = (player.id if player else None, refusal.message, name)
         else:
             return redirect(url_for("tables.players", table_id=table.id))
-    everyone = ledger.players_of(db, table)
+    everyone = players_of(db, table)
     return render("players.html", table=table, players=everyone, error=error)
 
 
@@ -249,9 +252,9 @@ def settle_up(table_id: int) -> ResponseReturnValue:
     """The fewest payments that clear the night, or everyone with one banker, or balances as is."""
     table = table_or_404(table_id)
     db = session()
-    _, rules = ledger.current_rules(db, table)
-    tally = ledger.standings(ledger.players_of(db, table), ledger.tally(db, table))
-    balances = {row["player"].name: row["amount"] for row in tally}
+    _, rules = current_rules(db, table)
+    rows = standings(players_of(db, table), tally(db, table))
+    balances = {row["player"].name: row["amount"] for row in rows}
     mode = request.args.get("mode", "fewest")
     banker = request.args.get("to", "")
     if mode not in MODES or (mode == "banker" and banker not in balances):
@@ -261,7 +264,7 @@ def settle_up(table_id: int) -> ResponseReturnValue:
         "settle_up.html",
         table=table,
         rules=rules,
-        tally=tally,
+        tally=rows,
         mode=mode,
         banker=banker,
         transfers=transfers,

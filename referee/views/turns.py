@@ -3,9 +3,10 @@
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import ledger, turns
+from referee import commands, turns
 from referee.forms import form_count
 from referee.rules.waiting import HIT, SPREAD, TURN
+from referee.seating import players_of
 from referee.storage import session
 from referee.views import table_or_404
 from referee.views.htmx import htmx
@@ -32,11 +33,11 @@ def _apply(table) -> str | None:
     db, seen = session(), _seen()
     what, _, player_id = request.form.get("mark", "").partition("-")
     if what == "undo":
-        return None if turns.undo_mark(db, table, seen=seen) else BEHIND
+        return None if commands.undo_mark(db, table, seen=seen) else BEHIND
     if what == TURN and not player_id:
         player = None
     elif what in (SPREAD, HIT):
-        player = next((p for p in ledger.players_of(db, table) if str(p.id) == player_id), None)
+        player = next((p for p in players_of(db, table) if str(p.id) == player_id), None)
         if player is None:
             abort(400)
         if not player.seated:
@@ -45,7 +46,7 @@ def _apply(table) -> str | None:
         abort(400)
     if seen >= turns.MAX_MARKS:
         return FULL
-    return None if turns.add_mark(db, table, what, player, seen=seen) else BEHIND
+    return None if commands.mark_turn(db, table, what, player, seen=seen) else BEHIND
 
 
 @bp.post("/")

@@ -1,0 +1,559 @@
+"""The one door for every change: the only code that writes to the database.
+
+Pages, the API, the importer and the CLI call these functions and nothing else to change
+a table, so a rule checked here is checked at every door: a drop by a player who must
+still wait is refused (or recorded with its note when the scorekeeper overrides it), a
+one-time entry key enters its hand once, rules are saved only when they changed. Each
+function queues on the table's lock, writes, and commits.
+"""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from referee import access, exact_json, export, turns
+from referee.hands import hand_by_entry_key, hand_players, hand_views, next_hand_no, preview
+from referee.models import (
+    GameTable,
+    Hand,
+    HandChange,
+    HandNet,
+    Player,
+    RulesVersion,
+    TurnMark,
+    id_of,
+    now,
+)
+from referee.rules import HouseRules, Outcome, Refusal, check_players, rules_from
+from referee.rules.limits import (
+    DEFAULT_TABLE_NAME,
+    MAX_PLAYERS,
+    MAX_PLAYERS_IN_A_NIGHT,
+    check_table_name,
+)
+from referee.rules.outcome import check_name
+from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
+from referee.rules_versions import current_rules, rules_of_hand
+from referee.scoring import Settlement
+from referee.seating import next_deal, players_of, seated
+from referee.tally import cents
+from referee.turns import marks_in_play
+
+# Every write queues and counts
+
+
+def lock(db: Session, table: GameTable) -> None:
+    """Writes to one table queue here (PostgreSQL row lock; SQLite writes begin IMMEDIATE),
+    so hand numbers never clash and a version check cannot race."""
+    db.exec(select(GameTable.id).where(GameTable.id == table.id).with_for_update()).one()
+
+
+def touch(db: Session, table: GameTable) -> None:
+    """Count the change and commit it: a watching phone sees it on its next poll."""
+    table.count_change()
+    db.add(table)
+    db.commit()
+
+
+def _reseated(db: Session, table: GameTable) -> None:
+    """The order of play changed: the marks of the hand in play were taken over the old
+    order, so they go (its turns start again from the first player); then commit."""
+    for mark in marks_in_play(db, table):
+        db.delete(mark)
+    touch(db, table)
+
+
+# A table and its seats
+
+
+def start_table(
+    db: Session,
+    *,
+    name: str,
+    players: Sequence[str],
+    preset_name: str,
+    changes: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> GameTable:
+    """A new table with its players in seating order and its first rules version."""
+    names = check_players(list(players))
+    rules = rules_from(preset_name, changes)
+    name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
+    table = GameTable(
+        name=name, scorekeeper_token=access.new_token(), watch_token=access.new_token()
+    )
+    db.add(table)
+    db.flush()
+    seated = [Player(table_id=id_of(table), name=n, seat=i) for i, n in enumerate(names)]
+    db.add_all(seated)
+    db.flush()
+    table.first_dealer_id = seated[first_dealer % len(seated)].id
+    _add_rules_version(db, table, preset_name, rules)
+    db.commit()
+    return table
+
+
+def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
+    """Who deals the first hand (the cut for the deal, or the one named at the start)."""
+    table.first_dealer_id = player.id
+    _reseated(db, table)
+
+
+def rename_player(db: Session, table: GameTable, player: Player, name: str) -> None:
+    """A new name for a player (tally and history follow the player, not the name)."""
+    others = [p.name for p in players_of(db, table) if p.id != player.id]
+    check_name(name)
+    if name.casefold() in {n.casefold() for n in others}:
+        raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
+    player.name = name
+    touch(db, table)
+
+
+def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
+    """Swap a player with the one before (-1) or after (+1) in seating order."""
+    order = players_of(db, table)
+    index = next(i for i, p in enumerate(order) if p.id == player.id)
+    other = index + step
+    if 0 <= other < len(order):
+        order[index].seat, order[other].seat = order[other].seat, order[index].seat
+        _reseated(db, table)
+
+
+def leave(db: Session, table: GameTable, player: Player) -> None:
+    """A player leaves between hands; they stay in the tally and the settle-up."""
+    if len(seated(players_of(db, table))) <= 2:
+        raise Refusal(
+            f"{player.name} cannot leave: a table needs at least 2 players",
+            field="players",
+            player=player.name,
+        )
+    player.seated = False
+    _reseated(db, table)
+
+
+def sit_in(db: Session, table: GameTable, name: str) -> Player:
+    """A new player sits in at the end of the seating order, or one who left comes back."""
+    everyone = players_of(db, table)
+    if len(seated(everyone)) >= MAX_PLAYERS:
+        raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
+    returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
+    if returning is not None:
+        if returning.seated:
+            raise Refusal(f"name: {returning.name} is already seated", field="name")
+        returning.seated = True
+        _reseated(db, table)
+        return returning
+    if len(everyone) >= MAX_PLAYERS_IN_A_NIGHT:
+        raise Refusal(f"name: at most {MAX_PLAYERS_IN_A_NIGHT} players in one night", field="name")
+    check_name(name)
+    player = Player(table_id=id_of(table), name=name, seat=max(p.seat for p in everyone) + 1)
+    db.add(player)
+    _reseated(db, table)
+    return player
+
+
+def rotate_link(db: Session, table: GameTable, role: str) -> None:
+    """A new link for `role`; the old one, and every session it opened, stop working."""
+    if role == access.SCOREKEEPER:
+        table.scorekeeper_token = access.new_token()
+        table.scorekeeper_gen += 1
+    else:
+        table.watch_token = access.new_token()
+        table.watch_gen += 1
+    touch(db, table)
+
+
+# The house rules
+
+
+def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
+    number = (
+        db.exec(
+            select(func.max(RulesVersion.number)).where(RulesVersion.table_id == table.id)
+        ).one()
+        or 0
+    )
+    db.add(
+        RulesVersion(
+            table_id=id_of(table),
+            number=number + 1,
+            preset=preset_name,
+            rules_json=exact_json.dumps(rules.to_json()),
+        )
+    )
+
+
+def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> bool:
+    """New rules for the hands entered from now on (earlier hands keep theirs); saved only
+    when they differ from the rules in force, so the same rules again make no new version.
+    Whether they were saved."""
+    lock(db, table)  # two changes at once must not take the same version number
+    version, in_force = current_rules(db, table)
+    if rules == in_force and preset_name == version.preset:
+        db.rollback()
+        return False
+    _add_rules_version(db, table, preset_name, rules)
+    touch(db, table)
+    return True
+
+
+# Marks of the hand in play
+
+
+def _unchanged(db: Session, table: GameTable, seen: int) -> bool:
+    """Lock the table, then check the screen that was tapped showed every mark."""
+    lock(db, table)
+    if len(marks_in_play(db, table)) != seen:
+        db.rollback()
+        return False
+    return True
+
+
+def mark_turn(
+    db: Session, table: GameTable, kind: str, player: Player | None, *, seen: int
+) -> bool:
+    """Store one mark of the hand in play; False (nothing stored) on a stale screen."""
+    if kind not in MARK_KINDS or (player is None) != (kind == TURN):
+        raise ValueError(f"a {kind!r} mark with player {player!r} is not a mark")
+    if seen >= turns.MAX_MARKS or not _unchanged(db, table, seen):
+        return False
+    db.add(
+        TurnMark(
+            table_id=id_of(table),
+            hand_no=next_hand_no(db, table),
+            kind=kind,
+            player_id=player.id if player else None,
+        )
+    )
+    touch(db, table)
+    return True
+
+
+def undo_mark(db: Session, table: GameTable, *, seen: int) -> bool:
+    """Take back the latest mark of the hand in play; False on a stale screen or none."""
+    if seen == 0 or not _unchanged(db, table, seen):
+        return False
+    db.delete(marks_in_play(db, table)[-1])
+    touch(db, table)
+    return True
+
+
+# Hands
+
+
+def drop_note(
+    rules: HouseRules, waiting: TurnState | None, outcome: Mapping[str, Any], *, override: bool
+) -> str | None:
+    """The note a new hand keeps when its drop stands over a waiting rule; refused (the
+    rule's own words, on the field player) unless the scorekeeper overrides it. None for
+    any other hand, or when nobody must wait (`waiting` is None)."""
+    dropper = outcome.get("player")
+    if waiting is None or outcome.get("kind") != "drop" or not isinstance(dropper, str):
+        return None
+    refusal = drop_refusal(rules, waiting, dropper)
+    if refusal is None:
+        return None
+    if not override:
+        raise refusal
+    return override_note(rules, waiting, dropper)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A hand entered, and whether its entry key had already entered it (`again`)."""
+
+    hand: Hand
+    again: bool = False
+
+
+class StaleHand(Exception):
+    """An edit of a hand someone else changed meanwhile: the current hand is attached."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(f"hand {hand.no} was changed meanwhile; it is now version {hand.version}")
+        self.hand = hand
+
+
+def enter_hand(
+    db: Session,
+    table: GameTable,
+    outcome: Mapping[str, Any],
+    *,
+    dealer: Player | None = None,
+    entry_key: str | None = None,
+    by: str = "",
+    override: bool = False,
+) -> Entered:
+    """Settle a new hand under the rules in force and store it, its nets and its first
+    history line; dealt by `dealer`, or by whoever deals next. Exactly once: the same
+    `entry_key` again (a double tap, a retry after a dropped connection) returns the hand
+    it entered the first time. A drop by a player who must still wait is refused unless
+    `override`, and then the hand keeps a note saying which rule was set aside."""
+    lock(db, table)
+    if entry_key is not None:
+        earlier = hand_by_entry_key(db, table, entry_key)
+        if earlier is not None:
+            db.rollback()
+            return Entered(earlier, again=True)
+    version, rules = current_rules(db, table)
+    everyone = players_of(db, table)
+    at_table = seated(everyone)
+    deal = next_deal(db, table, everyone)
+    waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
+    note = drop_note(rules, waiting, outcome, override=override)
+    typed, settlement = preview(rules, at_table, outcome)
+    hand = _write_hand(
+        db,
+        table,
+        no=next_hand_no(db, table),
+        rules_version=version,
+        dealer=dealer or deal.dealer,
+        seats=at_table,
+        names=[p.name for p in at_table],
+        outcome=typed,
+        settlement=settlement,
+        entry_key=entry_key,
+        note=note,
+    )
+    _write_change(db, hand, "entered", by=by, names=at_table, after=hand.outcome_json)
+    touch(db, table)
+    return Entered(hand)
+
+
+def _current(db: Session, table: GameTable, hand: Hand, version: int) -> None:
+    """Lock the table, reread the hand, and refuse when it is not the version being changed."""
+    lock(db, table)
+    db.exec(select(Hand).where(Hand.id == hand.id).execution_options(populate_existing=True)).one()
+    if hand.version != version:
+        raise StaleHand(hand)
+
+
+def edit_hand(
+    db: Session,
+    table: GameTable,
+    hand: Hand,
+    outcome: Mapping[str, Any],
+    dealer: Player,
+    *,
+    version: int,
+    by: str = "",
+) -> Hand:
+    """Re-settle a hand under the rules it was played with, keeping what it was; refused
+    (StaleHand) when someone changed it since `version` was shown."""
+    _current(db, table, hand, version)
+    rules = rules_of_hand(db, hand)
+    players = hand_players(db, hand)
+    typed, settlement = preview(rules, players, outcome)
+    # What it was, under the names of now, like everything else in this change.
+    (view,) = hand_views([hand], players_of(db, table))
+    was = view.outcome
+    after = typed.to_json()
+    if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
+        hand.note = None  # it said why that player's drop stood; this is another outcome
+    hand.outcome_json = exact_json.dumps(after)
+    hand.settlement_json = exact_json.dumps(settlement.to_json())
+    hand.dealer_id = id_of(dealer)
+    hand.version += 1
+    hand.updated_at = now()
+    for net in db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all():
+        db.delete(net)
+    db.flush()
+    _store_nets(db, hand, players, [p.name for p in players], settlement)
+    _write_change(
+        db,
+        hand,
+        "edited",
+        by=by,
+        names=players,
+        before=exact_json.dumps(was),
+        after=hand.outcome_json,
+    )
+    db.add(hand)
+    touch(db, table)
+    return hand
+
+
+def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
+    """Take a hand out of the tally; it stays in the history, marked void."""
+    _current(db, table, hand, version)
+    if not hand.void:
+        hand.void = True
+        hand.version += 1
+        hand.updated_at = now()
+        names = list(exact_json.loads(hand.settlement_json)["net"])
+        _write_change(db, hand, "voided", by=by, names=names, before=hand.outcome_json)
+        db.add(hand)
+        touch(db, table)
+    return hand
+
+
+def _write_hand(
+    db: Session,
+    table: GameTable,
+    *,
+    no: int,
+    rules_version: RulesVersion,
+    dealer: Player,
+    seats: Sequence[Player],
+    names: Sequence[str],
+    outcome: Outcome,
+    settlement: Settlement,
+    entry_key: str | None,
+    note: str | None,
+    void: bool = False,
+    version: int = 1,
+    created_at: datetime | None = None,
+    updated_at: datetime | None = None,
+) -> Hand:
+    """The one writer of a hand's rows, for hand entry and the importer: the hand, settled
+    under `names` (the names of `seats` when it was settled), and each player's net."""
+    moment = now()
+    hand = Hand(
+        table_id=id_of(table),
+        no=no,
+        entry_key=entry_key,
+        note=note,
+        rules_version_id=id_of(rules_version),
+        dealer_id=id_of(dealer),
+        seats_json=json.dumps([id_of(p) for p in seats]),
+        outcome_json=exact_json.dumps(outcome.to_json()),
+        settlement_json=exact_json.dumps(settlement.to_json()),
+        void=void,
+        version=version,
+        created_at=created_at or moment,
+        updated_at=updated_at or moment,
+    )
+    db.add(hand)
+    db.flush()
+    _store_nets(db, hand, seats, names, settlement)
+    return hand
+
+
+def _store_nets(
+    db: Session,
+    hand: Hand,
+    seats: Sequence[Player],
+    names: Sequence[str],
+    settlement: Settlement,
+) -> None:
+    """Each player's money and points in this hand, so the tally is one SUM."""
+    points = settlement.points or {}
+    for player, name in zip(seats, names, strict=True):
+        db.add(
+            HandNet(
+                hand_id=id_of(hand),
+                player_id=id_of(player),
+                cents=cents(settlement.net[name]),
+                points=points.get(name, 0),
+            )
+        )
+
+
+def _write_change(
+    db: Session,
+    hand: Hand,
+    action: str,
+    *,
+    by: str,
+    names: Sequence[Player] | Sequence[str],
+    before: str | None = None,
+    after: str | None = None,
+    at: datetime | None = None,
+) -> None:
+    """One line of a hand's history, with the hand's players as named at this change."""
+    named = [p if isinstance(p, str) else p.name for p in names]
+    db.add(
+        HandChange(
+            hand_id=id_of(hand),
+            at=at or now(),
+            action=action,
+            by=by,
+            names_json=json.dumps(named),
+            before_json=before,
+            after_json=after,
+        )
+    )
+
+
+# A table from its file
+
+
+def import_table(db: Session, data: Any) -> GameTable:
+    """A NEW table rebuilt from an exported document, with new share links; the document is
+    checked whole first (referee.export), so a refused one writes nothing. Its hands are
+    written by the same writer as hand entry."""
+    plan = export.check_document(data)
+    try:
+        return _write_table(db, plan)
+    except Exception:
+        db.rollback()
+        raise
+
+
+def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
+    table = GameTable(
+        name=plan.name,
+        created_at=plan.created_at,
+        scorekeeper_token=access.new_token(),
+        watch_token=access.new_token(),
+    )
+    db.add(table)
+    db.flush()
+    players = [
+        Player(table_id=id_of(table), name=name, seat=seat, seated=seated)
+        for seat, (name, seated) in enumerate(plan.players)
+    ]
+    db.add_all(players)
+    versions = [
+        RulesVersion(
+            table_id=id_of(table),
+            number=r.number,
+            preset=r.preset,
+            rules_json=r.rules_json,
+            created_at=r.created_at,
+        )
+        for r in plan.rules
+    ]
+    db.add_all(versions)
+    db.flush()
+    player = {p.name: p for p in players}
+    version = {v.number: v for v in versions}
+    table.first_dealer_id = player[plan.first_dealer].id
+    for h in plan.hands:
+        hand = _write_hand(
+            db,
+            table,
+            no=h.no,
+            rules_version=version[h.rules_number],
+            dealer=player[h.dealer],
+            seats=[player[name] for name in h.seats],
+            names=h.names,
+            outcome=h.outcome,
+            settlement=h.settlement,
+            entry_key=h.entry_key,
+            note=h.note,
+            void=h.void,
+            version=h.version,
+            created_at=h.created_at,
+            updated_at=h.updated_at,
+        )
+        for c in h.changes:
+            _write_change(
+                db,
+                hand,
+                c.action,
+                by=c.by,
+                names=c.names,
+                before=c.before_json,
+                after=c.after_json,
+                at=c.at,
+            )
+    table.version = 1
+    db.add(table)
+    db.commit()
+    return table

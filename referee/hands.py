@@ -1,0 +1,162 @@
+"""The hands of a night as stored: found by number or entry key, newest first, and shown
+under the players' current names with their history of changes.
+
+A hand's outcome and settlement are stored under the names the players had when it was
+settled; the views here translate them to the names of now (a rename changes the past's
+labels only). Hands are written by referee.commands.
+"""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from referee import exact_json
+from referee.models import GameTable, Hand, HandChange, Player, id_of
+from referee.rules import HouseRules, Outcome, parse_outcome
+from referee.scoring import Settlement, settle
+
+
+def preview(
+    rules: HouseRules, players: Sequence[Player], outcome: Mapping[str, Any]
+) -> tuple[Outcome, Settlement]:
+    """Settle without storing: what the hand form shows before the tap on Save."""
+    typed = parse_outcome(outcome)
+    return typed, settle(rules, [p.name for p in players], typed)
+
+
+def hand_by_entry_key(db: Session, table: GameTable, entry_key: str) -> Hand | None:
+    return db.exec(
+        select(Hand).where(Hand.table_id == table.id, Hand.entry_key == entry_key)
+    ).first()
+
+
+def next_hand_no(db: Session, table: GameTable) -> int:
+    """The number the hand in play will get (voided hands keep their numbers)."""
+    return (db.exec(select(func.max(Hand.no)).where(Hand.table_id == table.id)).one() or 0) + 1
+
+
+def hand_players(db: Session, hand: Hand) -> list[Player]:
+    """The players of a hand, in that hand's seating order, by their current names."""
+    ids = json.loads(hand.seats_json)
+    found = {p.id: p for p in db.exec(select(Player).where(col(Player.id).in_(ids))).all()}
+    return [found[i] for i in ids]
+
+
+def every_hand(db: Session, table: GameTable) -> list[Hand]:
+    """Every hand of the night, oldest first, voided ones included (the API's list, a file)."""
+    return list(db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no))).all())
+
+
+def hand_by_no(db: Session, table: GameTable, no: int) -> Hand | None:
+    return db.exec(select(Hand).where(Hand.table_id == table.id, Hand.no == no)).first()
+
+
+def hand_count(db: Session, table: GameTable) -> int:
+    """Hands played (voided ones not counted)."""
+    return db.exec(
+        select(func.count()).where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+    ).one()
+
+
+def recent_hands(db: Session, table: GameTable, limit: int, offset: int = 0) -> list[Hand]:
+    """Hands newest first, voided ones included (they stay in the history)."""
+    return list(
+        db.exec(
+            select(Hand)
+            .where(Hand.table_id == table.id)
+            .order_by(col(Hand.no).desc())
+            .offset(offset)
+            .limit(limit)
+        ).all()
+    )
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A stored hand as the pages show it, with each player under their current name."""
+
+    hand: Hand
+    dealer: str
+    outcome: dict[str, Any]
+    settlement: dict[str, Any]
+
+
+def hand_views(hands: Sequence[Hand], players: Sequence[Player]) -> list[HandView]:
+    """Stored hands with names brought up to date (a rename changes the past's labels only)."""
+    current = {id_of(p): p.name for p in players}
+    views = []
+    for hand in hands:
+        settlement = exact_json.loads(hand.settlement_json)
+        # The settlement's net lists the hand's players in seating order, as named then.
+        now_named = _now_named(list(settlement["net"]), hand, current)
+        views.append(
+            HandView(
+                hand,
+                current[hand.dealer_id],
+                _outcome_renamed(exact_json.loads(hand.outcome_json), now_named),
+                _settlement_renamed(settlement, now_named),
+            )
+        )
+    return views
+
+
+def _now_named(names_then: Sequence[str], hand: Hand, current: Mapping[int, str]) -> dict:
+    """{name then: name now} for the players of a hand, matched by seat."""
+    seats = json.loads(hand.seats_json)
+    return {then: current[seat] for then, seat in zip(names_then, seats, strict=True)}
+
+
+def _outcome_renamed(outcome: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
+    """A stored outcome with each player under their current name (other words untouched)."""
+    renamed = dict(outcome)
+    for key in ("player", "last_draw"):
+        if key in renamed:
+            renamed[key] = now[renamed[key]]
+    if "totals" in renamed:
+        renamed["totals"] = {now[name]: total for name, total in renamed["totals"].items()}
+    return renamed
+
+
+def _settlement_renamed(settlement: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
+    """A stored settlement with each player under their current name."""
+    points = settlement["points"]
+    return {
+        **settlement,
+        "winners": [now[name] for name in settlement["winners"]],
+        "payments": [
+            {**row, "from": now[row["from"]], "to": now[row["to"]]}
+            for row in settlement["payments"]
+        ],
+        "net": {now[name]: amount for name, amount in settlement["net"].items()},
+        "points": None if points is None else {now[n]: v for n, v in points.items()},
+    }
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """One line of a hand's history, with outcomes under current names."""
+
+    change: HandChange
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+def change_views(db: Session, hand: Hand, players: Sequence[Player]) -> list[ChangeView]:
+    """What a hand was and became, oldest change first, each under current names."""
+    current = {id_of(p): p.name for p in players}
+    rows = db.exec(
+        select(HandChange).where(HandChange.hand_id == hand.id).order_by(col(HandChange.id))
+    ).all()
+    views = []
+    for row in rows:
+        now_named = _now_named(json.loads(row.names_json), hand, current)
+        before, after = (
+            None if text is None else _outcome_renamed(exact_json.loads(text), now_named)
+            for text in (row.before_json, row.after_json)
+        )
+        views.append(ChangeView(row, before, after))
+    return views
