@@ -146,8 +146,8 @@ def _hand(table: GameTable, no: int) -> Hand:
 
 
 def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> dict[str, Any]:
-    """A hand as the API shows it, each player under their current name; its note only when
-    it has one (a drop recorded over a waiting rule)."""
+    """A hand as the API shows it, each player under their current name; its note is null,
+    or what the table recorded over a rule (a drop over a waiting rule), as the spec says."""
     if players is None:
         table = db.exec(select(GameTable).where(GameTable.id == hand.table_id)).one()
         players = players_of(db, table)
@@ -159,7 +159,8 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
         "dealer": view.dealer,
         "outcome": view.outcome,
         "settlement": view.settlement,
-    } | ({"note": hand.note} if hand.note else {})
+        "note": hand.note,
+    }
 
 
 def _tally(db: Session, table: GameTable) -> list[dict]:

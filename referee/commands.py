@@ -34,6 +34,7 @@ from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
     MAX_PLAYERS,
     MAX_PLAYERS_IN_A_NIGHT,
+    MIN_PLAYERS,
     check_table_name,
 )
 from referee.rules.outcome import check_name
@@ -126,9 +127,9 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
     """A player leaves between hands; they stay in the tally and the settle-up."""
-    if len(seated(players_of(db, table))) <= 2:
+    if len(seated(players_of(db, table))) <= MIN_PLAYERS:
         raise Refusal(
-            f"{player.name} cannot leave: a table needs at least 2 players",
+            f"{player.name} cannot leave: a table needs at least {MIN_PLAYERS} players",
             field="players",
             player=player.name,
         )
