@@ -14,7 +14,9 @@ import sys
 import tempfile
 import time
 
-from referee import create_app, ledger
+from referee import commands, create_app
+from referee.rules_versions import current_rules
+from referee.seating import next_deal, players_of
 from referee.migrate import upgrade
 from referee.rules.cards import dealt_totals
 from referee.storage import database_url, session
@@ -23,14 +25,14 @@ ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
 
 def build_table(app, hands: int) -> tuple[int, str]:
-    """A table of six with `hands` random possible hands, entered through the ledger."""
+    """A table of six with `hands` random possible hands, entered through the one door (referee.commands)."""
     rng = random.Random(7)
     with app.test_request_context():
         db = session()
         names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
-        table = ledger.create_table(db, name="Long night", players=names, preset_name="classic")
-        players = ledger.players_of(db, table)
-        _, rules = ledger.current_rules(db, table)
+        table = commands.start_table(db, name="Long night", players=names, preset_name="classic")
+        players = players_of(db, table)
+        _, rules = current_rules(db, table)
         tonks = [t for t in dealt_totals(rules.deck, rules.hand_size) if rules.deal_tonk_pays(t)]
         for _ in range(hands):
             kind = rng.choice(["deal_tonk", "tonk_out", "out", "drop", "stock_out"])
@@ -42,8 +44,8 @@ def build_table(app, hands: int) -> tuple[int, str]:
                 outcome["totals"] = {n: rng.randint(1, 50) for n in names}
             if kind in ("tonk_out", "out", "drop"):
                 outcome["player"] = who
-            dealer = ledger.next_deal(db, table, players).dealer
-            ledger.record_hand(db, table, dealer, outcome)
+            dealer = next_deal(db, table, players).dealer
+            commands.enter_hand(db, table, outcome, dealer=dealer)
         return table.id, table.scorekeeper_token
 
 
