@@ -28,7 +28,7 @@ from referee.documents.values import Document
 from referee.hands import every_hand, hand_by_no, hand_count, hand_views
 from referee.models import GameTable, Hand, Player
 from referee.openapi import DOCUMENT
-from referee.rules import Refusal, rules_from
+from referee.rules import Refusal
 from referee.rules.limits import MAX_ID
 from referee.rules_versions import current_rules
 from referee.scoring import settle_request
@@ -233,10 +233,8 @@ def change_rules(table_id: int) -> Response:
     table = _table(table_id, write=True)
     change = _body(RulesChange)
     db = session()
-    version, _ = current_rules(db, table)
-    preset_name = change.preset or version.preset
-    if commands.change_rules(db, table, preset_name, rules_from(preset_name, change.rules)):
-        commands.lock(db, table)  # the answer, read in one piece while no one else writes
+    commands.change_rules(db, table, change.preset, change.rules)
+    commands.lock(db, table)  # the answer, read in one piece while no one else writes
     return jsonify(_table_json(db, table))
 
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from referee import access, exact_json, export, turns
 from referee.hands import hand_by_entry_key, hand_players, hand_views, next_hand_no, preview
@@ -61,6 +61,21 @@ def touch(db: Session, table: GameTable) -> None:
     db.commit()
 
 
+def _seats(db: Session, table: GameTable) -> list[Player]:
+    """Lock the table, then read everyone who sat there afresh: a change of seats decides on
+    the seats as they are now, not as this phone loaded them before another phone's change
+    (two players leaving at once must not leave one player at the table)."""
+    lock(db, table)
+    return list(
+        db.exec(
+            select(Player)
+            .where(Player.table_id == table.id)
+            .order_by(col(Player.seat))
+            .execution_options(populate_existing=True)
+        ).all()
+    )
+
+
 def _reseated(db: Session, table: GameTable) -> None:
     """The order of play changed: the marks of the hand in play were taken over the old
     order, so they go (its turns start again from the first player); then commit."""
@@ -101,13 +116,14 @@ def start_table(
 
 def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
     """Who deals the first hand (the cut for the deal, or the one named at the start)."""
+    lock(db, table)
     table.first_dealer_id = player.id
     _reseated(db, table)
 
 
 def rename_player(db: Session, table: GameTable, player: Player, name: str) -> None:
     """A new name for a player (tally and history follow the player, not the name)."""
-    others = [p.name for p in players_of(db, table) if p.id != player.id]
+    others = [p.name for p in _seats(db, table) if p.id != player.id]
     check_name(name)
     if name.casefold() in {n.casefold() for n in others}:
         raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
@@ -117,7 +133,7 @@ def rename_player(db: Session, table: GameTable, player: Player, name: str) -> N
 
 def move_player(db: Session, table: GameTable, player: Player, step: int) -> None:
     """Swap a player with the one before (-1) or after (+1) in seating order."""
-    order = players_of(db, table)
+    order = _seats(db, table)
     index = next(i for i, p in enumerate(order) if p.id == player.id)
     other = index + step
     if 0 <= other < len(order):
@@ -127,7 +143,7 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
     """A player leaves between hands; they stay in the tally and the settle-up."""
-    if len(seated(players_of(db, table))) <= MIN_PLAYERS:
+    if len(seated(_seats(db, table))) <= MIN_PLAYERS:
         raise Refusal(
             f"{player.name} cannot leave: a table needs at least {MIN_PLAYERS} players",
             field="players",
@@ -139,7 +155,7 @@ def leave(db: Session, table: GameTable, player: Player) -> None:
 
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
     """A new player sits in at the end of the seating order, or one who left comes back."""
-    everyone = players_of(db, table)
+    everyone = _seats(db, table)
     if len(seated(everyone)) >= MAX_PLAYERS:
         raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
     returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
@@ -160,6 +176,7 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
 
 def rotate_link(db: Session, table: GameTable, role: str) -> None:
     """A new link for `role`; the old one, and every session it opened, stop working."""
+    lock(db, table)
     if role == access.SCOREKEEPER:
         table.scorekeeper_token = access.new_token()
         table.scorekeeper_gen += 1
@@ -189,12 +206,23 @@ def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: H
     )
 
 
-def change_rules(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> bool:
-    """New rules for the hands entered from now on (earlier hands keep theirs); saved only
-    when they differ from the rules in force, so the same rules again make no new version.
-    Whether they were saved."""
+def change_rules(
+    db: Session, table: GameTable, preset_name: str | None, changes: Mapping[str, Any] | None
+) -> bool:
+    """New rules for the hands entered from now on (earlier hands keep theirs): `preset_name`
+    (None: the preset in force) with `changes` on top. Saved only when they differ from the
+    rules in force, so the same rules again make no new version. Whether they were saved.
+
+    The preset in force is read under the lock: a change that names no preset keeps the one
+    another phone has just chosen, instead of undoing it."""
     lock(db, table)  # two changes at once must not take the same version number
     version, in_force = current_rules(db, table)
+    preset_name = preset_name or version.preset
+    try:
+        rules = rules_from(preset_name, changes)
+    except Refusal:
+        db.rollback()
+        raise
     if rules == in_force and preset_name == version.preset:
         db.rollback()
         return False
@@ -280,6 +308,12 @@ class StaleHand(Exception):
         self.hand = hand
 
 
+def entered_with(db: Session, table: GameTable, entry_key: str | None) -> Hand | None:
+    """The hand a one-time entry key has already entered, if any: a retry of the same entry
+    (a double tap, a resend after a dropped connection) is answered with that hand."""
+    return None if entry_key is None else hand_by_entry_key(db, table, entry_key)
+
+
 def enter_hand(
     db: Session,
     table: GameTable,
@@ -296,11 +330,10 @@ def enter_hand(
     it entered the first time. A drop by a player who must still wait is refused unless
     `override`, and then the hand keeps a note saying which rule was set aside."""
     lock(db, table)
-    if entry_key is not None:
-        earlier = hand_by_entry_key(db, table, entry_key)
-        if earlier is not None:
-            db.rollback()
-            return Entered(earlier, again=True)
+    earlier = entered_with(db, table, entry_key)
+    if earlier is not None:
+        db.rollback()
+        return Entered(earlier, again=True)
     version, rules = current_rules(db, table)
     everyone = players_of(db, table)
     at_table = seated(everyone)

@@ -6,6 +6,7 @@ processes) on SQLite and on PostgreSQL; the other tests use a threaded server on
 suite's database.
 """
 
+import contextlib
 import json
 import os
 import re
@@ -417,3 +418,51 @@ def test_a_watcher_polling_live_sees_both_of_two_hands_saved_at_once(app, monkey
             f"{first.headers['ETag']} the watcher saw after the first"
         )
         assert "Tally after 2 hands<" in again.text
+
+
+# Two phones change the seats at the same moment
+
+
+def test_two_players_leaving_at_once_leave_two_at_the_table(app, monkeypatch):
+    """Ben and Carla leave a table of three from two phones at the same moment: one leaves,
+    the other is told the table needs two. The seats are read under the table's lock: two
+    reads made before either leave would each count three at the table and let both go.
+
+    The leaves are held (up to 1 s) just before the lock until both have loaded the table;
+    on SQLite the second cannot get that far (its write begins IMMEDIATE), so they run one
+    after the other there, and the race is really run on PostgreSQL.
+    """
+    lock = commands.lock
+    both_loaded = threading.Barrier(2)
+
+    def lock_together(db, table):
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_loaded.wait(1)
+        lock(db, table)
+
+    monkeypatch.setattr(commands, "lock", lock_together)
+    with live_server(app) as base:
+        keeper = Browser(base)
+        table_id = _start_table(keeper)
+        ids = _player_ids(app, table_id)
+        players = f"/t/{table_id}/players"
+        csrf = keeper.fields(keeper.get(players).text)["csrf_token"]
+        phones = [_clone(keeper), _clone(keeper)]
+        leaving = ["Ben", "Carla"]
+
+        answers = _together(
+            2,
+            lambda i: phones[i].post(
+                players, {"csrf_token": csrf, "action": "leave", "player": str(ids[leaving[i]])}
+            ),
+        )
+
+        assert sorted(a.status_code for a in answers) == [200, 302], [
+            a.text[-300:] for a in answers
+        ]
+        stayed = leaving[[a.status_code for a in answers].index(200)]
+        refused = next(a for a in answers if a.status_code == 200).text
+        assert f"{stayed} cannot leave: a table needs at least 2 players" in refused
+        with Session(app.extensions["db_engine"]) as db:
+            at_table = {p.name for p in db.exec(select(Player).where(Player.seated)).all()}
+        assert at_table == {"Anna", stayed}

@@ -315,6 +315,12 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     assert "Save hand" in text(preview), errors(text(preview))
     saved = web.resubmit(preview, url, {"save": "1"})
     assert saved.status_code == 303 and rows(Hand) == 1
+    # The same Save sent again (the answer was lost on the way) says the hand is saved, though
+    # the marks that made the override are gone with it; nothing is stored twice.
+    assert "Hand 1 saved." in plain(table_page(web, table))
+    again = web.resubmit(preview, url, {"save": "1"})
+    assert again.status_code == 303 and rows(Hand) == 1
+    assert "Hand 1 saved." in plain(table_page(web, table))
     note = "Ben dropped with 3 more turns to wait (house rule wait_after_spread)"
     assert note in plain(text(web.get(f"/t/{table}/hands/1")))
     assert note in plain(text(web.get(f"/t/{table}/hands/")))

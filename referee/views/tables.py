@@ -164,19 +164,23 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             form.preset.data = chosen
     elif form.is_submitted():
         changes, errors = rules_changes(form)
-        base_name = form.preset.data if form.preset.data in PRESETS else version.preset
-        new_rules = preset(base_name)
+        chosen_preset = form.preset.data if form.preset.data in PRESETS else None
+        # Each change is tried on its own first, so every box that is wrong says so at once.
+        checked = preset(chosen_preset or version.preset)
         for key, value in changes.items():
             if key in errors:
                 continue
             try:
-                new_rules = new_rules.with_changes({key: value})
+                checked = checked.with_changes({key: value})
             except Refusal as refusal:
                 errors[key] = refusal.message
         if not errors:
-            if commands.change_rules(db, table, base_name, new_rules):
-                flash("House rules saved; they apply from the next hand on.")
-            return redirect(url_for("tables.table", table_id=table.id))
+            try:
+                if commands.change_rules(db, table, chosen_preset, changes):
+                    flash("House rules saved; they apply from the next hand on.")
+                return redirect(url_for("tables.table", table_id=table.id))
+            except Refusal as refusal:
+                errors[refusal.field or "preset"] = refusal.message
     else:
         fill_rules_form(form, rules)
         form.preset.data = version.preset
