@@ -1,10 +1,12 @@
-"""The one door for every change: the only code that writes to the database.
+"""The one door for every change: the only code that writes a table's data.
 
 Pages, the API, the importer and the CLI call these functions and nothing else to change
 a table, so a rule checked here is checked at every door: a drop by a player who must
 still wait is refused (or recorded with its note when the scorekeeper overrides it), a
 one-time entry key enters its hand once, rules are saved only when they changed. Each
-function queues on the table's lock, writes, and commits.
+function queues on the table's lock, decides on what it reads after it, writes, and
+commits. (The count of wrong link guesses, kept to slow down guessers, is no table's data:
+`referee.access` keeps it.)
 """
 
 import json

@@ -21,7 +21,7 @@ from referee.commands import import_table
 from referee.export import export_csv, export_table, load_document, text_cell
 from referee.hands import hand_views
 from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
-from referee.rules import Refusal, rules_from
+from referee.rules import Refusal
 from referee.scoring.settle_up import fewest_transfers
 from referee.seating import next_deal, players_of
 from referee.storage import database_url
@@ -71,7 +71,7 @@ def night(db) -> GameTable:
     drawn.note = "Anna dropped with 1 more turn to wait (house rule =wait)"
     db.add(drawn)
     db.commit()
-    commands.change_rules(db, table, "street", rules_from("street", {"stake": Decimal("1.50")}))
+    commands.change_rules(db, table, "street", {"stake": Decimal("1.50")})
     play(db, table, {"kind": "tonk_out", "player": "-x"})
     won = {"kind": "drop", "player": "Anna", "totals": {**totals, "Anna": 2}}
     commands.edit_hand(db, table, caught, won, by_name["+1"], version=caught.version, by=BY)
@@ -80,7 +80,7 @@ def night(db) -> GameTable:
     commands.sit_in(db, table, "Dan")
     commands.leave(db, table, by_name["-x"])
     play(db, table, {"kind": "out", "player": "Dan"})
-    commands.change_rules(db, table, "classic", rules_from("classic", {"scoring": "points"}))
+    commands.change_rules(db, table, "classic", {"scoring": "points"})
     points = {"kind": "out", "player": "Anna", "totals": {"=SUM(A1)": 10, "@me": 7, "Dan": 3}}
     play(db, table, points)
     return table

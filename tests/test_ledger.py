@@ -12,7 +12,6 @@ from sqlmodel import Session, SQLModel, select
 from referee import commands, exact_json, seating
 from referee.hands import hand_count, hand_players
 from referee.models import Hand, HandChange, HandNet
-from referee.rules import rules_from
 from referee.seating import players_of
 from referee.storage import make_engine
 from referee.tally import from_cents, running_tally, tally
@@ -156,7 +155,7 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
 def test_an_edit_is_settled_under_the_rules_the_hand_was_played_with(db):
     table, players = new_table(db)
     hand = play(db, table, CAUGHT)
-    commands.change_rules(db, table, "classic", rules_from("classic", {"caught_pays": 5}))
+    commands.change_rules(db, table, "classic", {"caught_pays": 5})
     fixed = {**CAUGHT, "totals": {"Anna": 6, "Ben": 4, "Carla": 20}}
     commands.edit_hand(db, table, hand, fixed, players["Anna"], version=hand.version)
     assert nets_of(db, hand) == {"Anna": -2, "Ben": 3, "Carla": -1}  # caught_pays 2, not 5
