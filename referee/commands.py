@@ -19,7 +19,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from referee import access, exact_json, export, turns
-from referee.hands import hand_by_entry_key, hand_players, hand_views, next_hand_no, preview
+from referee.hands import hand_by_entry_key, hand_players, next_hand_no, preview
 from referee.models import (
     GameTable,
     Hand,
@@ -44,6 +44,7 @@ from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, ove
 from referee.rules_versions import current_rules, rules_of_hand
 from referee.scoring import Settlement
 from referee.seating import next_deal, players_of, seated
+from referee.stored_form import named, stored
 from referee.tally import cents
 from referee.turns import marks_in_play
 
@@ -356,7 +357,7 @@ def enter_hand(
         entry_key=entry_key,
         note=note,
     )
-    _write_change(db, hand, "entered", by=by, names=at_table, after=hand.outcome_json)
+    _write_change(db, hand, "entered", by=by, after=hand.outcome_json)
     touch(db, table)
     return Entered(hand)
 
@@ -385,14 +386,13 @@ def edit_hand(
     rules = rules_of_hand(db, hand)
     players = hand_players(db, hand)
     typed, settlement = preview(rules, players, outcome)
-    # What it was, under the names of now, like everything else in this change.
-    (view,) = hand_views([hand], players_of(db, table))
-    was = view.outcome
-    after = typed.to_json()
+    before = hand.outcome_json
+    was, after = named(before, {id_of(p): p.name for p in players}), typed.to_json()
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
         hand.note = None  # it said why that player's drop stood; this is another outcome
-    hand.outcome_json = exact_json.dumps(after)
-    hand.settlement_json = exact_json.dumps(settlement.to_json())
+    ids = {p.name: id_of(p) for p in players}
+    hand.outcome_json = stored(after, ids)
+    hand.settlement_json = stored(settlement.to_json(), ids)
     hand.dealer_id = id_of(dealer)
     hand.version += 1
     hand.updated_at = now()
@@ -400,15 +400,7 @@ def edit_hand(
         db.delete(net)
     db.flush()
     _store_nets(db, hand, players, [p.name for p in players], settlement)
-    _write_change(
-        db,
-        hand,
-        "edited",
-        by=by,
-        names=players,
-        before=exact_json.dumps(was),
-        after=hand.outcome_json,
-    )
+    _write_change(db, hand, "edited", by=by, before=before, after=hand.outcome_json)
     db.add(hand)
     touch(db, table)
     return hand
@@ -421,8 +413,7 @@ def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: st
         hand.void = True
         hand.version += 1
         hand.updated_at = now()
-        names = list(exact_json.loads(hand.settlement_json)["net"])
-        _write_change(db, hand, "voided", by=by, names=names, before=hand.outcome_json)
+        _write_change(db, hand, "voided", by=by, before=hand.outcome_json)
         db.add(hand)
         touch(db, table)
     return hand
@@ -447,8 +438,10 @@ def _write_hand(
     updated_at: datetime | None = None,
 ) -> Hand:
     """The one writer of a hand's rows, for hand entry and the importer: the hand, settled
-    under `names` (the names of `seats` when it was settled), and each player's net."""
+    under `names` (the names of `seats` when it was settled) and stored under their ids,
+    and each player's net."""
     moment = now()
+    ids = {name: id_of(p) for name, p in zip(names, seats, strict=True)}
     hand = Hand(
         table_id=id_of(table),
         no=no,
@@ -457,8 +450,8 @@ def _write_hand(
         rules_version_id=id_of(rules_version),
         dealer_id=id_of(dealer),
         seats_json=json.dumps([id_of(p) for p in seats]),
-        outcome_json=exact_json.dumps(outcome.to_json()),
-        settlement_json=exact_json.dumps(settlement.to_json()),
+        outcome_json=stored(outcome.to_json(), ids),
+        settlement_json=stored(settlement.to_json(), ids),
         void=void,
         version=version,
         created_at=created_at or moment,
@@ -496,20 +489,17 @@ def _write_change(
     action: str,
     *,
     by: str,
-    names: Sequence[Player] | Sequence[str],
     before: str | None = None,
     after: str | None = None,
     at: datetime | None = None,
 ) -> None:
-    """One line of a hand's history, with the hand's players as named at this change."""
-    named = [p if isinstance(p, str) else p.name for p in names]
+    """One line of a hand's history: the outcome before and after, in the stored form."""
     db.add(
         HandChange(
             hand_id=id_of(hand),
             at=at or now(),
             action=action,
             by=by,
-            names_json=json.dumps(named),
             before_json=before,
             after_json=after,
         )
@@ -561,13 +551,14 @@ def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
     version = {v.number: v for v in versions}
     table.first_dealer_id = player[plan.first_dealer].id
     for h in plan.hands:
+        seats = [player[name] for name in h.seats]
         hand = _write_hand(
             db,
             table,
             no=h.no,
             rules_version=version[h.rules_number],
             dealer=player[h.dealer],
-            seats=[player[name] for name in h.seats],
+            seats=seats,
             names=h.names,
             outcome=h.outcome,
             settlement=h.settlement,
@@ -579,16 +570,9 @@ def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
             updated_at=h.updated_at,
         )
         for c in h.changes:
-            _write_change(
-                db,
-                hand,
-                c.action,
-                by=c.by,
-                names=c.names,
-                before=c.before_json,
-                after=c.after_json,
-                at=c.at,
-            )
+            ids = {name: id_of(p) for name, p in zip(c.names, seats, strict=True)}
+            before, after = (None if o is None else stored(o, ids) for o in (c.before, c.after))
+            _write_change(db, hand, c.action, by=c.by, before=before, after=after, at=c.at)
     table.version = 1
     db.add(table)
     db.commit()

@@ -4,9 +4,11 @@ hands and payments to a spreadsheet. Storage code only, no Flask.
 The JSON document holds everything needed to rebuild a table identically: its players in
 seating order, its first dealer, every rules version, and every hand with its whole
 history of changes. Players are referred to by their current name (names are unique at
-a table). A hand's outcome and settlement, and each change in its history, are kept as
-they were stored: under the names the players had at that moment, listed in the hand's
-seating order, which `seats` gives under the current names.
+a table) everywhere, hands and their history included: the database keeps players by id
+(referee.stored_form), so a file of format version 2 names them as the table does now.
+A file of version 1 (written before) kept each hand and each change under the names of
+that moment, in the hand's seating order, which `seats` gives under the current names;
+it still imports, matched seat by seat.
 
 An import trusts nothing in the file: sizes are bounded, every object has known keys
 of known types (the document's model, `referee.documents.table_file`), names, house rules
@@ -29,7 +31,14 @@ from sqlmodel import Session, col, select
 
 from referee import exact_json
 from referee.documents.reading import read
-from referee.documents.table_file import FORMAT, FORMAT_VERSION, FileChange, FileHand, TableFile
+from referee.documents.table_file import (
+    FORMAT,
+    FORMAT_VERSION,
+    NAMES_OF_THEN,
+    FileChange,
+    FileHand,
+    TableFile,
+)
 from referee.documents.values import shown
 from referee.hands import every_hand, hand_views
 from referee.models import (
@@ -44,6 +53,7 @@ from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, 
 from referee.rules.outcome import names_given
 from referee.scoring import Settlement, settle
 from referee.seating import players_of
+from referee.stored_form import named
 
 # Export
 
@@ -59,7 +69,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
     """The whole table as a JSON-ready document (money as exact Decimals: write it with
     `exact_json.dumps`)."""
     players = players_of(db, table)
-    name_of = {p.id: p.name for p in players}
+    name_of = {id_of(p): p.name for p in players}
     versions = db.exec(
         select(RulesVersion)
         .where(RulesVersion.table_id == table.id)
@@ -81,7 +91,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
         "exported_at": _iso(datetime.now(UTC)),
         "name": table.name,
         "created_at": _iso(table.created_at),
-        "first_dealer": name_of.get(table.first_dealer_id),
+        "first_dealer": None if table.first_dealer_id is None else name_of[table.first_dealer_id],
         "players": [{"name": p.name, "seated": p.seated} for p in players],
         "rules_versions": [
             {
@@ -96,31 +106,36 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
             {
                 "no": hand.no,
                 "rules_version": number_of[hand.rules_version_id],
-                "dealer": name_of[hand.dealer_id],
+                "dealer": view.dealer,
                 "seats": [name_of[seat] for seat in json.loads(hand.seats_json)],
-                "outcome": exact_json.loads(hand.outcome_json),
-                "settlement": exact_json.loads(hand.settlement_json),
+                "outcome": view.outcome,
+                "settlement": view.settlement,
                 "void": hand.void,
                 "version": hand.version,
                 "created_at": _iso(hand.created_at),
                 "updated_at": _iso(hand.updated_at),
                 "entry_key": hand.entry_key,
-                "changes": [_change_json(change) for change in changes.get(id_of(hand), [])],
+                "changes": [
+                    _change_json(change, name_of) for change in changes.get(id_of(hand), [])
+                ],
             }
             | ({"note": hand.note} if hand.note else {})
-            for hand in hands
+            for hand, view in zip(hands, hand_views(hands, players), strict=True)
         ],
     }
 
 
-def _change_json(change: HandChange) -> dict[str, Any]:
+def _change_json(change: HandChange, name_of: Mapping[int, str]) -> dict[str, Any]:
+    before, after = (
+        None if text is None else named(text, name_of)
+        for text in (change.before_json, change.after_json)
+    )
     return {
         "action": change.action,
         "by": change.by,
         "at": _iso(change.at),
-        "names": json.loads(change.names_json),
-        "before": None if change.before_json is None else exact_json.loads(change.before_json),
-        "after": None if change.after_json is None else exact_json.loads(change.after_json),
+        "before": before,
+        "after": after,
     }
 
 
@@ -291,8 +306,8 @@ class ChangePlan:
     by: str
     at: datetime
     names: list[str]  # the hand's players, in its seating order, as named at this change
-    before_json: str | None
-    after_json: str | None
+    before: dict[str, Any] | None  # outcomes under those names
+    after: dict[str, Any] | None
 
 
 @dataclass
@@ -339,11 +354,13 @@ def check_document(data: Any) -> TablePlan:
     document = read(TableFile, data, root="file")
     if document.format != FORMAT:
         _refuse("format", f"{shown(document.format)} is not {FORMAT!r}: not a table's file")
-    if document.format_version != FORMAT_VERSION:
+    if document.format_version not in (NAMES_OF_THEN, FORMAT_VERSION):
         _refuse(
             "format_version",
-            f"is {document.format_version}; this app reads version {FORMAT_VERSION}",
+            f"is {document.format_version}; this app reads versions {NAMES_OF_THEN} "
+            f"and {FORMAT_VERSION}",
         )
+    of_then = document.format_version == NAMES_OF_THEN
 
     seen: set[str] = set()
     for index, player in enumerate(document.players):
@@ -369,7 +386,7 @@ def check_document(data: Any) -> TablePlan:
     hands = []
     entry_keys: set[str] = set()
     for index, entry in enumerate(document.hands):
-        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, rules)
+        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
         if hand.entry_key is not None:
             if hand.entry_key in entry_keys:
                 _refuse(f"hands[{index}].entry_key", "another hand has the same key")
@@ -389,9 +406,16 @@ def check_document(data: Any) -> TablePlan:
 
 
 def _check_hand(
-    entry: FileHand, path: str, no: int, known: set[str], rules: Mapping[int, HouseRules]
+    entry: FileHand,
+    path: str,
+    no: int,
+    known: set[str],
+    rules: Mapping[int, HouseRules],
+    of_then: bool,
 ) -> HandPlan:
-    """One hand: its players, its outcome, and its settlement as the engine settles it."""
+    """One hand: its players, its outcome, and its settlement as the engine settles it;
+    under the names of its seats, or (`of_then`, a version 1 file) under the names its
+    settlement's net gives in seating order."""
     if entry.no != no:
         _refuse(_at(path, "no"), f"is {entry.no}; hands are numbered 1, 2, 3... in order")
     number = entry.rules_version
@@ -408,7 +432,7 @@ def _check_hand(
             net_path,
             f"must give the net of each of the hand's {len(entry.seats)} players, in seating order",
         )
-    then = list(given["net"])  # the players' names when it was settled
+    then = list(given["net"]) if of_then else entry.seats
     _distinct(then, net_path)
     _plays_here(entry.outcome, _at(path, "outcome"), then)
     try:
@@ -442,26 +466,31 @@ def _check_hand(
         entry_key=entry.entry_key,
         note=entry.note,
         changes=[
-            _check_change(change, f"{path}.changes[{index}]", len(entry.seats))
+            _check_change(change, f"{path}.changes[{index}]", entry.seats, of_then)
             for index, change in enumerate(entry.changes)
         ],
     )
 
 
-def _check_change(entry: FileChange, path: str, players: int) -> ChangePlan:
-    """One line of a hand's history: what it was and became, under the names of then."""
-    _distinct(entry.names, _at(path, "names"))
-    if len(entry.names) != players:
-        _refuse(_at(path, "names"), f"names {len(entry.names)} players; the hand has {players}")
+def _check_change(entry: FileChange, path: str, seats: Sequence[str], of_then: bool) -> ChangePlan:
+    """One line of a hand's history: what it was and became, under the names of its seats,
+    or (`of_then`) under the names it gives, the hand's players as named at that change."""
+    if of_then != (entry.names is not None):
+        words = "list" if of_then else "are not listed in a version 2 file; leave out"
+        _refuse(_at(path, "names"), f"{words} the hand's players as named at this change")
+    names = entry.names or list(seats)
+    _distinct(names, _at(path, "names"))
+    if len(names) != len(seats):
+        _refuse(_at(path, "names"), f"names {len(names)} players; the hand has {len(seats)}")
     outcomes = {"before": entry.before, "after": entry.after}
     for key, outcome in outcomes.items():
         if outcome is not None:
-            _plays_here(outcome, _at(path, key), entry.names)
+            _plays_here(outcome, _at(path, key), names)
     return ChangePlan(
         action=entry.action,
         by=entry.by,
         at=entry.at,
-        names=entry.names,
-        before_json=None if entry.before is None else exact_json.dumps(entry.before.to_json()),
-        after_json=None if entry.after is None else exact_json.dumps(entry.after.to_json()),
+        names=names,
+        before=None if entry.before is None else entry.before.to_json(),
+        after=None if entry.after is None else entry.after.to_json(),
     )

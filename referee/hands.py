@@ -1,9 +1,9 @@
 """The hands of a night as stored: found by number or entry key, newest first, and shown
 under the players' current names with their history of changes.
 
-A hand's outcome and settlement are stored under the names the players had when it was
-settled; the views here translate them to the names of now (a rename changes the past's
-labels only). Hands are written by referee.commands.
+A hand's outcome and settlement are stored with each player as their id
+(referee.stored_form); the views here read them under the names of now. Hands are
+written by referee.commands.
 """
 
 import json
@@ -14,10 +14,10 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from referee import exact_json
 from referee.models import GameTable, Hand, HandChange, Player, id_of
 from referee.rules import HouseRules, Outcome, parse_outcome
 from referee.scoring import Settlement, settle
+from referee.stored_form import named
 
 
 def preview(
@@ -86,54 +86,17 @@ class HandView:
 
 
 def hand_views(hands: Sequence[Hand], players: Sequence[Player]) -> list[HandView]:
-    """Stored hands with names brought up to date (a rename changes the past's labels only)."""
-    current = {id_of(p): p.name for p in players}
-    views = []
-    for hand in hands:
-        settlement = exact_json.loads(hand.settlement_json)
-        # The settlement's net lists the hand's players in seating order, as named then.
-        now_named = _now_named(list(settlement["net"]), hand, current)
-        views.append(
-            HandView(
-                hand,
-                current[hand.dealer_id],
-                _outcome_renamed(exact_json.loads(hand.outcome_json), now_named),
-                _settlement_renamed(settlement, now_named),
-            )
+    """Stored hands with each player under their current name (a rename relabels the past)."""
+    names = {id_of(p): p.name for p in players}
+    return [
+        HandView(
+            hand,
+            names[hand.dealer_id],
+            named(hand.outcome_json, names),
+            named(hand.settlement_json, names),
         )
-    return views
-
-
-def _now_named(names_then: Sequence[str], hand: Hand, current: Mapping[int, str]) -> dict:
-    """{name then: name now} for the players of a hand, matched by seat."""
-    seats = json.loads(hand.seats_json)
-    return {then: current[seat] for then, seat in zip(names_then, seats, strict=True)}
-
-
-def _outcome_renamed(outcome: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
-    """A stored outcome with each player under their current name (other words untouched)."""
-    renamed = dict(outcome)
-    for key in ("player", "last_draw"):
-        if key in renamed:
-            renamed[key] = now[renamed[key]]
-    if "totals" in renamed:
-        renamed["totals"] = {now[name]: total for name, total in renamed["totals"].items()}
-    return renamed
-
-
-def _settlement_renamed(settlement: dict[str, Any], now: Mapping[str, str]) -> dict[str, Any]:
-    """A stored settlement with each player under their current name."""
-    points = settlement["points"]
-    return {
-        **settlement,
-        "winners": [now[name] for name in settlement["winners"]],
-        "payments": [
-            {**row, "from": now[row["from"]], "to": now[row["to"]]}
-            for row in settlement["payments"]
-        ],
-        "net": {now[name]: amount for name, amount in settlement["net"].items()},
-        "points": None if points is None else {now[n]: v for n, v in points.items()},
-    }
+        for hand in hands
+    ]
 
 
 @dataclass(frozen=True)
@@ -147,15 +110,14 @@ class ChangeView:
 
 def change_views(db: Session, hand: Hand, players: Sequence[Player]) -> list[ChangeView]:
     """What a hand was and became, oldest change first, each under current names."""
-    current = {id_of(p): p.name for p in players}
+    names = {id_of(p): p.name for p in players}
     rows = db.exec(
         select(HandChange).where(HandChange.hand_id == hand.id).order_by(col(HandChange.id))
     ).all()
     views = []
     for row in rows:
-        now_named = _now_named(json.loads(row.names_json), hand, current)
         before, after = (
-            None if text is None else _outcome_renamed(exact_json.loads(text), now_named)
+            None if text is None else named(text, names)
             for text in (row.before_json, row.after_json)
         )
         views.append(ChangeView(row, before, after))

@@ -101,6 +101,7 @@ class Hand(SQLModel, table=True):
     rules_version_id: int = Field(foreign_key="rulesversion.id")
     dealer_id: int = Field(foreign_key="player.id")
     seats_json: str  # player ids in seating order for this hand
+    # Each player in them by id, as text (referee.stored_form): a rename touches no hand.
     outcome_json: str
     settlement_json: str
     void: bool = Field(default=False)
@@ -121,14 +122,14 @@ class HandNet(SQLModel, table=True):
 
 
 class HandChange(SQLModel, table=True):
-    """An entry in a hand's history: entered, edited or voided, with before and after."""
+    """An entry in a hand's history: entered, edited or voided, with the outcome before and
+    after, stored like the hand's own (players by id)."""
 
     id: int | None = Field(default=None, primary_key=True)
     hand_id: int = Field(foreign_key="hand.id", index=True)
     at: datetime = Field(default_factory=now)
     action: str = Field(max_length=10)
     by: str = Field(default="", max_length=MAX_BY_LENGTH)  # who made the change: role and device
-    names_json: str  # the hand's players, in its seating order, as named at this change
     before_json: str | None = None
     after_json: str | None = None
 

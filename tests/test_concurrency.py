@@ -304,7 +304,8 @@ def test_one_hand_saved_ten_times_at_once_is_stored_once(app, rows):
         with Session(app.extensions["db_engine"]) as db:
             (hand,) = db.exec(select(Hand)).all()
             assert (hand.no, hand.entry_key) == (1, fields["entry_key"])
-            assert json.loads(hand.outcome_json) == {"kind": "out", "player": "Ben"}
+            # Stored with the player as their id (referee.stored_form).
+            assert json.loads(hand.outcome_json) == {"kind": "out", "player": str(ids["Ben"])}
 
 
 # 1c. Two phones fix the same hand from the same version
@@ -350,7 +351,7 @@ def test_two_stale_edits_of_one_hand_save_one_and_show_the_other_the_hand(app, r
         with Session(app.extensions["db_engine"]) as db:
             (hand,) = db.exec(select(Hand)).all()
             assert hand.version == 2
-            assert json.loads(hand.outcome_json) == {"kind": "out", "player": chosen[won]}
+            assert json.loads(hand.outcome_json) == {"kind": "out", "player": str(ids[chosen[won]])}
         statuses = Counter(code for phone in phones for _, _, code in phone.statuses)
         assert not [code for code in statuses if code >= 500]
 

@@ -25,6 +25,7 @@ from referee.rules import Refusal
 from referee.scoring.settle_up import fewest_transfers
 from referee.seating import next_deal, players_of
 from referee.storage import database_url
+from referee.stored_form import named
 from referee.tally import from_cents, tally
 from tests.test_pages import error_beside
 
@@ -106,11 +107,14 @@ def snapshot(db, table) -> dict:
     number = {v.id: v.number for v in versions}
     hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
 
+    def by_name(text):
+        return None if text is None else named(text, name)
+
     def changes(hand):
         rows = db.exec(
             select(HandChange).where(HandChange.hand_id == hand.id).order_by(HandChange.id)
         ).all()
-        return [(c.action, c.by, c.at, c.names_json, c.before_json, c.after_json) for c in rows]
+        return [(c.action, c.by, c.at, *map(by_name, (c.before_json, c.after_json))) for c in rows]
 
     def nets(hand):
         rows = db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all()
@@ -128,8 +132,8 @@ def snapshot(db, table) -> dict:
                 "rules": number[h.rules_version_id],
                 "dealer": name[h.dealer_id],
                 "seats": [name[seat] for seat in json.loads(h.seats_json)],
-                "outcome": h.outcome_json,
-                "settlement": h.settlement_json,
+                "outcome": by_name(h.outcome_json),
+                "settlement": by_name(h.settlement_json),
                 "void": h.void,
                 "version": h.version,
                 "times": (h.created_at, h.updated_at),
@@ -197,19 +201,41 @@ def test_an_imported_table_plays_on_like_the_original(db):
     hands = [play(db, table, outcome) for table in (original, imported)]
 
     assert hands[0].no == hands[1].no == 7
-    assert hands[0].settlement_json == hands[1].settlement_json
+    settled = [
+        hand_views([h], players_of(db, t))[0].settlement
+        for h, t in zip(hands, (original, imported), strict=True)
+    ]
+    assert settled[0]["points"] == {"Anna": 5, "=SUM(A1)": 8, "@me": 1, "Dan": 0}
+    assert settled[0] == settled[1]
     assert tally_by_name(db, original) == tally_by_name(db, imported)
 
 
-def test_the_export_keeps_names_of_then_and_seats_of_now(db):
+def test_the_export_names_every_player_as_the_table_does_now(db):
     table = night(db)
     document = export_table(db, table)
 
-    caught = document["hands"][1]
-    assert caught["seats"] == ["Anna", "=SUM(A1)", "@me", "-x"]  # the current names
-    assert list(caught["settlement"]["net"]) == ["Anna", "=SUM(A1)", "+1", "-x"]  # as then
+    assert document["format_version"] == 2
+    caught = document["hands"][1]  # played and edited while @me was still called +1
+    assert caught["seats"] == ["Anna", "=SUM(A1)", "@me", "-x"]
+    assert caught["outcome"] == {
+        "kind": "drop",
+        "player": "Anna",
+        "totals": {"Anna": 2, "=SUM(A1)": 4, "@me": 11, "-x": 9},
+    }
+    assert caught["settlement"]["net"] == {
+        "Anna": Decimal("0.75"),
+        "=SUM(A1)": Decimal("-0.25"),
+        "@me": Decimal("-0.25"),
+        "-x": Decimal("-0.25"),
+    }
     assert [c["action"] for c in caught["changes"]] == ["entered", "edited"]
-    assert caught["changes"][1]["before"]["totals"]["Anna"] == 6
+    assert caught["changes"][1]["before"]["totals"] == {
+        "Anna": 6,
+        "=SUM(A1)": 4,
+        "@me": 11,
+        "-x": 9,
+    }
+    assert "names" not in caught["changes"][0]
     assert document["hands"][0]["void"] is True
     assert document["hands"][0]["entry_key"] == "k" * 20
     assert document["players"] == [
@@ -399,8 +425,8 @@ TAMPERED = [
     (_set(["hands", 2, "changes", 0, "extra"], 1), "hands[2].changes[0].extra", "no such field"),
     (_set(["hands", 0, "settlement", "tip"], 1), "hands[0].settlement.tip", "no such field"),
     (_set(["players", 1, "name"], "Ben\x07"), "players[1].name", "not a usable name"),
-    (_set(["hands", 2, "changes", 0, "names", 1], "Ben\n"), "hands[2].changes[0].names[1]",
-     "not a usable name"),
+    (_set(["hands", 2, "changes", 0, "names"], ["Anna", "Ben"]), "hands[2].changes[0].names",
+     "are not listed in a version 2 file"),
     (_set(["players", 1, "name"], "x" * 41), "players[1].name", "up to 40"),
     (_set(["players", 2, "name"], "anna"), "players[2].name", "two players"),
     (_set(["hands", 2, "seats", 0], "Zed"), "hands[2].seats[0]", "not one of the table's"),
@@ -426,7 +452,7 @@ TAMPERED = [
     (_set(["rules_versions", 1, "number"], 3), "rules_versions[1].number", "numbered 1, 2, 3"),
     (_set(["first_dealer"], "Zed"), "first_dealer", "not one of the players"),
     (_set(["format"], "something-else"), "format", "not a table's file"),
-    (_set(["format_version"], 2), "format_version", "reads version 1"),
+    (_set(["format_version"], 3), "format_version", "reads versions 1 and 2"),
     (_set(["name"], ""), "name", "printable"),
     (_set(["players"], []), "players", "has 0 entries"),
     (_set(["hands", 2, "changes"], []), "hands[2].changes", "has 0 entries"),

@@ -10,8 +10,8 @@ import pytest
 from sqlmodel import Session, SQLModel, select
 
 from referee import commands, exact_json, seating
-from referee.hands import hand_count, hand_players
-from referee.models import Hand, HandChange, HandNet
+from referee.hands import change_views, hand_count, hand_players
+from referee.models import Hand, HandNet
 from referee.seating import players_of
 from referee.storage import make_engine
 from referee.tally import from_cents, running_tally, tally
@@ -110,17 +110,9 @@ def test_the_deal_skips_a_player_who_left(db):
 
 
 def changes_of(db, hand) -> list[tuple[str, dict | None, dict | None]]:
-    rows = db.exec(
-        select(HandChange).where(HandChange.hand_id == hand.id).order_by(HandChange.id)
-    ).all()
-    return [
-        (
-            row.action,
-            None if row.before_json is None else exact_json.loads(row.before_json),
-            None if row.after_json is None else exact_json.loads(row.after_json),
-        )
-        for row in rows
-    ]
+    """The hand's history as it is read: outcomes under the players' names."""
+    views = change_views(db, hand, hand_players(db, hand))
+    return [(view.change.action, view.before, view.after) for view in views]
 
 
 def nets_of(db, hand) -> dict[str, Decimal]:

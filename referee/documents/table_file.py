@@ -36,7 +36,10 @@ from referee.rules.limits import (
 )
 
 FORMAT = "tonk-referee.table"
-FORMAT_VERSION = 1
+# Version 2 names every player by their current name; version 1 named a hand's players,
+# in its outcome, settlement and history, as they were named at that moment.
+FORMAT_VERSION = 2
+NAMES_OF_THEN = 1
 ACTIONS = ("entered", "edited", "voided")
 
 RulesNumber = Annotated[int, Field(ge=1, le=MAX_RULES_VERSIONS)]
@@ -60,19 +63,21 @@ class FileRulesVersion(Document):
 
 
 class FileChange(Document):
-    """One line of a hand's history: the outcome before and after, under the names then."""
+    """One line of a hand's history: the outcome before and after, under the names of the
+    hand's seats (version 1: under `names`, the hand's players as named at this change)."""
 
     action: Annotated[str, OneOf(ACTIONS)]
     by: Annotated[Text, Field(max_length=MAX_BY_LENGTH)]
     at: Moment
-    names: Seating
+    names: Seating | None = None
     before: OutcomeField | None
     after: OutcomeField | None
 
 
 class FileHand(Document):
-    """A hand, its outcome and settlement under the names then, in the hand's seating
-    order, which `seats` gives under the current names."""
+    """A hand, its outcome and settlement under the names of its `seats`, the players'
+    current names in the hand's seating order (version 1: under the names then, in the
+    order of `seats`)."""
 
     no: int = Field(ge=1, le=MAX_HANDS)
     rules_version: RulesNumber
