@@ -298,9 +298,6 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     edit = _body(HandEdit)
     hand = _hand(table, no)
     db = session()
-    if hand.void:
-        message = f"hand {hand.no} is void; a void hand cannot be changed"
-        return jsonify({"error": message, "hand": _hand_json(db, hand)}), 409
     dealer = db.exec(select(Player).where(Player.id == hand.dealer_id)).one()
     outcome = edit.outcome.to_json()
     commands.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)

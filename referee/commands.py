@@ -304,10 +304,15 @@ class Entered:
 
 
 class StaleHand(Exception):
-    """An edit of a hand someone else changed meanwhile: the current hand is attached."""
+    """An edit of a hand someone else changed meanwhile, or voided: the current hand is
+    attached, so the door can show it as it is now."""
 
     def __init__(self, hand: Hand):
-        super().__init__(f"hand {hand.no} was changed meanwhile; it is now version {hand.version}")
+        if hand.void:
+            why = f"hand {hand.no} is void; a void hand cannot be changed"
+        else:
+            why = f"hand {hand.no} was changed meanwhile; it is now version {hand.version}"
+        super().__init__(why)
         self.hand = hand
 
 
@@ -381,8 +386,10 @@ def edit_hand(
     by: str = "",
 ) -> Hand:
     """Re-settle a hand under the rules it was played with, keeping what it was; refused
-    (StaleHand) when someone changed it since `version` was shown."""
+    (StaleHand) when someone changed it since `version` was shown, or when it is void."""
     _current(db, table, hand, version)
+    if hand.void:
+        raise StaleHand(hand)
     rules = rules_of_hand(db, hand)
     players = hand_players(db, hand)
     typed, settlement = preview(rules, players, outcome)

@@ -321,7 +321,10 @@ def test_a_hand_is_voided_and_stays_in_the_history(client):
     assert listed == [voided, kept]
 
     edit = send(client, "PUT", url, {"outcome": OUTCOMES[2], "version": 2}, token)
-    assert edit.status_code == 409 and body(edit)["hand"] == voided
+    assert edit.status_code == 409 and body(edit) == {
+        "error": "hand 1 is void; a void hand cannot be changed",
+        "hand": voided,
+    }
     again = send(client, "DELETE", url, {"version": 2}, token)
     assert again.status_code == 200 and body(again) == voided
 

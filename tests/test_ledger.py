@@ -143,6 +143,12 @@ def test_recording_editing_and_voiding_keep_every_version_of_a_hand(db):
     assert (hand.void, hand.version) == (True, 3)
     assert db.exec(select(Hand)).all() == [hand]  # nothing is deleted
 
+    # A void hand is not changed through any door, even at its current version.
+    with pytest.raises(commands.StaleHand, match="^hand 1 is void; a void hand cannot be changed$"):
+        commands.edit_hand(db, table, hand, CAUGHT, players["Ben"], version=3)
+    assert nets_of(db, hand) == {"Anna": 2, "Ben": -1, "Carla": -1}
+    assert len(changes_of(db, hand)) == 3
+
 
 def test_an_edit_is_settled_under_the_rules_the_hand_was_played_with(db):
     table, players = new_table(db)
