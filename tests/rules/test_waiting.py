@@ -413,7 +413,7 @@ def test_waits_never_exceed_what_the_rules_allow(
         # The turn in play counts too when it is theirs (held by an earlier spread, or the
         # rest of a spreading turn with drops at any time).
         rest = 1 if waiting.name == state.player else 0
-        assert 0 <= waiting.turns_left <= max(spread_wait + rest, hit_wait * hits)
+        assert 0 <= waiting.turns_left <= max(spread_wait, hit_wait * hits) + rest
         assert waiting.may_drop is (waiting.turns_left == 0)
         out_of_turn = drop_can_be_refused(table) and drop_when == "before_draw"
         in_play = waiting.name == state.player
