@@ -274,8 +274,8 @@ def hands(table_id: int) -> Response:
 @bp.post("/tables/<int:table_id>/hands")
 def enter_hand(table_id: int) -> tuple[Response, int]:
     """Enter a hand, dealt by whoever deals next, settled under the rules in force; a drop
-    by a player who must still wait is refused as the page refuses it, unless the body says
-    `"override": true` (the hand then carries the page's note).
+    by a player who must still wait, or out of turn, is refused as the page refuses it,
+    unless the body says `"override": true` (the hand then carries the page's note).
 
     With an Idempotency-Key, exactly once: the same key again (a retry after a dropped
     connection) answers 200 with the hand the key entered, and enters nothing.

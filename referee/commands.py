@@ -2,11 +2,11 @@
 
 Pages, the API, the importer and the CLI call these functions and nothing else to change
 a table, so a rule checked here is checked at every door: a drop by a player who must
-still wait is refused (or recorded with its note when the scorekeeper overrides it), a
-one-time entry key enters its hand once, rules are saved only when they changed. Each
-function queues on the table's lock, decides on what it reads after it, writes, and
-commits. (The count of wrong link guesses, kept to slow down guessers, is no table's data:
-`referee.access` keeps it.)
+still wait, or out of turn, is refused (or recorded with its note when the scorekeeper
+overrides it), a one-time entry key enters its hand once, rules are saved only when they
+changed. Each function queues on the table's lock, decides on what it reads after it,
+writes, and commits. (The count of wrong link guesses, kept to slow down guessers, is no
+table's data: `referee.access` keeps it.)
 """
 
 import json
@@ -281,9 +281,10 @@ def undo_mark(db: Session, table: GameTable, *, seen: int) -> bool:
 def drop_note(
     rules: HouseRules, waiting: TurnState | None, outcome: Mapping[str, Any], *, override: bool
 ) -> str | None:
-    """The note a new hand keeps when its drop stands over a waiting rule; refused (the
-    rule's own words, on the field player) unless the scorekeeper overrides it. None for
-    any other hand, or when nobody must wait (`waiting` is None)."""
+    """The note a new hand keeps when its drop stands over a rule of 2.9 (a wait, or a drop
+    out of turn); refused (the rule's own words, on the field player) unless the
+    scorekeeper overrides it. None for any other hand, or when no drop is refused here
+    (`waiting` is None)."""
     dropper = outcome.get("player")
     if waiting is None or outcome.get("kind") != "drop" or not isinstance(dropper, str):
         return None
@@ -335,8 +336,8 @@ def enter_hand(
     """Settle a new hand under the rules in force and store it, its nets and its first
     history line; dealt by `dealer`, or by whoever deals next. Exactly once: the same
     `entry_key` again (a double tap, a retry after a dropped connection) returns the hand
-    it entered the first time. A drop by a player who must still wait is refused unless
-    `override`, and then the hand keeps a note saying which rule was set aside."""
+    it entered the first time. A drop by a player who must still wait, or out of turn, is
+    refused unless `override`, and then the hand keeps a note saying which rule was set aside."""
     lock(db, table)
     earlier = entered_with(db, table, entry_key)
     if earlier is not None:

@@ -45,7 +45,7 @@ from referee.rules.limits import (
     TABLE_NAME_LENGTH,
 )
 from referee.rules.outcome import asks_last_draw, needs_spread_six
-from referee.rules.waiting import drop_can_wait
+from referee.rules.waiting import drop_can_be_refused
 from referee.rules.wording import option_label, value_in_words
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -279,7 +279,7 @@ def hand_form(
             "Who drew the last stock card? (only needed on a tie)",
             choices=choices,
         )
-    if kind == "drop" and drop_can_wait(rules):
+    if kind == "drop" and drop_can_be_refused(rules):
         HandForm.override = BooleanField(
             "Record it anyway: the table lets this drop stand (the hand will say so)"
         )

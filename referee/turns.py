@@ -1,7 +1,9 @@
 """The marks of the hand in play: stored so every phone sees them, replayed by the rules.
 
-The scorekeeper taps "next turn", "X laid a spread", "X's spread was hit" while the
-hand is played; `referee.rules.waiting` turns those marks into who may drop. Marks
+The scorekeeper taps "next turn", "X plays now" (a slap, a turn skipped), "X laid a
+spread", "X's spread was hit" while the hand is played; each is one TurnMark row, its
+kind a short word (`referee.rules.waiting.MARK_KINDS`), so a new kind needs no schema
+change; `referee.rules.waiting` turns those marks into who may drop. Marks
 belong to the hand number still to be saved, so saving a hand starts the next one
 with none. The marks are written by `referee.commands` (mark_turn, undo_mark); this module
 reads them.
@@ -15,7 +17,7 @@ from referee.hands import next_hand_no
 from referee.models import GameTable, Player, TurnMark
 from referee.rules import HouseRules
 from referee.rules.deal import play_order
-from referee.rules.waiting import Mark, TurnState, drop_can_wait, replay
+from referee.rules.waiting import Mark, TurnState, drop_can_be_refused, replay
 from referee.seating import Deal, seated
 
 MAX_MARKS = 400  # a long hand at six players is well under a hundred turns
@@ -51,9 +53,9 @@ def drop_waits(
     deal: Deal,
     kind: object,
 ) -> TurnState | None:
-    """For a new drop: who is still waiting to drop in the hand in play, when the rules
-    make anyone wait (None for any other hand, or when nobody ever waits)."""
-    if kind != "drop" or not drop_can_wait(rules):
+    """For a new drop: whose turn it is and who is still waiting in the hand in play, when
+    the rules can refuse a drop (None for any other hand, or when no drop is ever refused)."""
+    if kind != "drop" or not drop_can_be_refused(rules):
         return None
     state, _ = turn_state(db, table, rules, players, deal)
     return state

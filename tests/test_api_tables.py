@@ -12,9 +12,11 @@ import pytest
 from sqlmodel import Session, select
 from werkzeug.serving import make_server
 
-from referee import commands, exact_json
+from referee import commands, exact_json, turns
 from referee.models import GameTable, Hand, Player, RulesVersion
 from referee.openapi import DOCUMENT
+from referee.rules_versions import current_rules
+from referee.seating import next_deal, players_of
 
 ABC = ["Anna", "Ben", "Carla"]
 RULES = {"stake": Decimal("0.1"), "double_double_pays": 3}
@@ -510,15 +512,31 @@ def _ben_lays_a_spread(app, table_id):
         assert commands.mark_turn(db, table, "spread", ben, seen=0)
 
 
+def _mark_turns_until(app, table_id, name):
+    """The scorekeeper's page taps "Next turn" until it is `name`'s turn."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        table = db.get(GameTable, table_id)
+        for _ in range(3):
+            everyone = players_of(db, table)
+            deal = next_deal(db, table, everyone)
+            state, seen = turns.turn_state(db, table, current_rules(db, table)[1], everyone, deal)
+            if state.player == name:
+                return
+            assert commands.mark_turn(db, table, "turn", None, seen=seen)
+    raise AssertionError(f"never {name}'s turn")
+
+
 def test_a_drop_by_a_waiting_player_is_refused_as_the_page_refuses_it(client, app, rows):
     table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
     _ben_lays_a_spread(app, table_id)
+    _mark_turns_until(app, table_id, "Anna")
+    _mark_turns_until(app, table_id, "Ben")  # Ben's next turn, the first after the spread
     response = enter(client, table_id, token, WAITING_DROP)
     assert response.status_code == 400
     assert body(response) == {
-        "error": "player: Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
-        "(house rule wait_after_spread: 3). If the table agrees to let it stand, tick "
-        "'Record it anyway'."
+        "error": "Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
+        "(house rule: must wait 3 turns after laying a spread). If the table agrees to let "
+        "it stand, tick 'Record it anyway'."
     }
     assert rows(Hand, Hand.table_id == table_id) == 0
 
@@ -526,13 +544,15 @@ def test_a_drop_by_a_waiting_player_is_refused_as_the_page_refuses_it(client, ap
 def test_a_waiting_drop_sent_with_override_is_recorded_with_the_pages_note(client, app, rows):
     table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
     _ben_lays_a_spread(app, table_id)
+    _mark_turns_until(app, table_id, "Anna")
+    _mark_turns_until(app, table_id, "Ben")
     data = {"outcome": WAITING_DROP, "override": True}
     response = send(client, "POST", f"/api/tables/{table_id}/hands", data, token)
     assert response.status_code == 201
     hand = body(response)
     assert hand["note"] == (
-        "Ben dropped with 3 more turns to wait (house rule wait_after_spread); "
-        "the scorekeeper recorded it anyway."
+        "Ben dropped with 3 more turns to wait (house rule: must wait 3 turns after laying a "
+        "spread); the scorekeeper recorded it anyway."
     )
     assert hand["settlement"]["winners"] == ["Ben"]
     (listed,) = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
@@ -540,9 +560,35 @@ def test_a_waiting_drop_sent_with_override_is_recorded_with_the_pages_note(clien
     assert rows(Hand, Hand.table_id == table_id) == 1
 
 
+OUT_OF_TURN = {"kind": "drop", "player": "Carla", "totals": {"Anna": 9, "Ben": 12, "Carla": 3}}
+
+
+def test_a_drop_out_of_turn_is_refused_as_the_page_refuses_it(client, app, rows):
+    table_id, token, _ = new_table(client, rules={"hit_blocks_laydown": True})
+    _mark_turns_until(app, table_id, "Anna")
+    response = enter(client, table_id, token, OUT_OF_TURN)
+    assert response.status_code == 400
+    assert body(response) == {
+        "error": "Carla may not drop now: it is Anna's turn (house rule: only the player "
+        "whose turn it is may drop, before drawing). If the table agrees to let it stand, "
+        "tick 'Record it anyway'."
+    }
+    assert rows(Hand, Hand.table_id == table_id) == 0
+    data = {"outcome": OUT_OF_TURN, "override": True}
+    response = send(client, "POST", f"/api/tables/{table_id}/hands", data, token)
+    assert response.status_code == 201
+    assert body(response)["note"] == (
+        "Carla dropped on Anna's turn (house rule: only the player whose turn it is may "
+        "drop, before drawing); the scorekeeper recorded it anyway."
+    )
+    assert body(response)["settlement"]["winners"] == ["Carla"]
+    assert rows(Hand, Hand.table_id == table_id) == 1
+
+
 def test_a_drop_by_a_player_who_may_drop_needs_no_override(client, app):
     table_id, token, _ = new_table(client, rules={"wait_after_spread": 3})
     _ben_lays_a_spread(app, table_id)
+    _mark_turns_until(app, table_id, "Anna")
     anna = {"kind": "drop", "player": "Anna", "totals": {"Anna": 3, "Ben": 9, "Carla": 12}}
     response = enter(client, table_id, token, anna)
     assert response.status_code == 201 and body(response)["note"] is None

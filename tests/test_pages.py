@@ -43,6 +43,7 @@ SPEC_GROUPS = {
         "wait_after_spread",
         "wait_after_hit",
         "hit_blocks_laydown",
+        "hits_stack",
         "must_spread",
         "ace",
         "discard_take",

@@ -183,11 +183,12 @@ def test_no_turn_panel_unless_the_rules_make_someone_wait(web):
     assert "Next turn" not in table_page(web, table)
     set_rules(web, table, {"must_spread": True})  # holds everyone always: a reminder
     page = plain(table_page(web, table))
-    assert "lay it down (house rule must_spread)" in page and "Next turn" not in page
+    assert "House rule: a complete spread may not be kept in hand; lay it down." in page
+    assert "Next turn" not in page
     set_rules(web, table, {"must_spread": True, "hit_blocks_laydown": True})
     page = plain(table_page(web, table))
     assert "Turn 1: Ben plays" in page  # Anna deals, Ben plays first
-    assert "except on a turn the rule hit_blocks_laydown forbids it" in page
+    assert "lay it down, except on a turn after being hit, when you may not." in page
 
 
 def test_marks_show_who_may_not_drop_and_for_how_long(web, rows):
@@ -199,15 +200,17 @@ def test_marks_show_who_may_not_drop_and_for_how_long(web, rows):
     assert "Turn 2: Carla plays" in page
     assert (
         "Carla may not drop on their next 3 turns: laid a new spread "
-        "(house rule wait_after_spread)" in page
+        "(house rule: must wait 3 turns after laying a spread)" in page
     )
     assert "Ben may drop." in page
     mark(web, table, f"hit-{ids['Ben']}", 1)
     page = plain(table_page(web, table))
     assert (
-        "Ben may not drop on their next turn: had a spread hit (house rule wait_after_hit)" in page
+        "Ben may not drop on their next turn: had a spread hit (house rule: must wait 1 turn "
+        "after a spread of theirs is hit); may not lay down a spread next turn (house rule: "
+        "may not lay down a spread on the turn after being hit)." in page
     )
-    assert "may not lay down a spread next turn (house rule hit_blocks_laydown)" in page
+    assert "wait_after" not in page and "hit_blocks" not in page
     mark(web, table, "turn", 2)
     assert "Turn 3: Anna plays" in plain(table_page(web, table))
     assert rows(TurnMark) == 3
@@ -295,16 +298,20 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     table = start_table(web)
     set_rules(web, table, {"wait_after_spread": 3})
     ids = player_ids(web, table)
-    mark(web, table, f"spread-{ids['Ben']}", 0)
+    mark(web, table, f"spread-{ids['Ben']}", 0)  # on Ben's turn 1
     form_page = plain(text(web.get(f"/t/{table}/hands/new/drop")))
     assert "Ben may not drop on their next 3 turns" in form_page
+    for seen in (1, 2, 3):
+        mark(web, table, "turn", seen)  # Ben's turn 4, the first after the spread
+    form_page = plain(text(web.get(f"/t/{table}/hands/new/drop")))
+    assert "Ben may not drop this turn or on their next 2 turns" in form_page
 
     refused = preview_hand(web, table, DROP)
     page = text(refused)
     assert set(errors(page)) == {"player-error"}
     assert error_beside(page, "player").startswith(
-        "player: Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
-        "(house rule wait_after_spread: 3)."
+        "Ben may not drop yet: Ben laid a new spread and waits 3 more turns "
+        "(house rule: must wait 3 turns after laying a spread)."
     )
     assert 'name="override"' in page and "Save hand" not in page
     assert form_fields(page)[f"total_{ids['Carla']}"] == "12"  # what was typed stays
@@ -321,7 +328,10 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     again = web.resubmit(preview, url, {"save": "1"})
     assert again.status_code == 303 and rows(Hand) == 1
     assert "Hand 1 saved." in plain(table_page(web, table))
-    note = "Ben dropped with 3 more turns to wait (house rule wait_after_spread)"
+    note = (
+        "Ben dropped with 3 more turns to wait (house rule: must wait 3 turns after laying a "
+        "spread); the scorekeeper recorded it anyway."
+    )
     assert note in plain(text(web.get(f"/t/{table}/hands/1")))
     assert note in plain(text(web.get(f"/t/{table}/hands/")))
     # The next hand starts with no marks: nobody waits.
@@ -329,11 +339,62 @@ def test_a_drop_by_a_waiting_player_is_refused_then_recorded_with_a_note(web, ro
     assert "may not drop" not in plain(table_page(web, table))
 
 
+def test_plays_now_moves_the_turn_and_the_skipped_player_loses_it(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_hit": 1, "slapping": True})
+    ids = player_ids(web, table)
+    page = table_page(web, table)
+    assert f'value="plays-{ids["Ben"]}"' not in page  # Ben plays turn 1 already
+    assert f'value="plays-{ids["Anna"]}"' in page and "plays now" in page
+    mark(web, table, f"hit-{ids['Anna']}", 0)  # Ben hits Anna's spread on turn 1
+    mark(web, table, f"plays-{ids['Carla']}", 1)  # and Carla slaps: Carla plays turn 2
+    mark(web, table, f"plays-{ids['Ben']}", 2)  # Ben slaps Carla's discard: Anna skipped
+    page = plain(table_page(web, table))
+    assert "Turn 3: Ben plays" in page and rows(TurnMark) == 3
+    # Anna had no turn: her wait still holds her next one.
+    assert "Anna may not drop on their next turn: had a spread hit" in page
+
+
+OUT_OF_TURN = {"kind": "drop", "player": "Carla", "totals": {"Anna": 9, "Ben": 12, "Carla": 3}}
+
+
+def test_a_drop_out_of_turn_is_refused_then_recorded_with_a_note(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"hit_blocks_laydown": True})  # the referee follows the turns
+    refused = preview_hand(web, table, OUT_OF_TURN)  # Ben's turn 1
+    page = text(refused)
+    assert set(errors(page)) == {"player-error"}
+    assert error_beside(page, "player") == (
+        "Carla may not drop now: it is Ben's turn (house rule: only the player whose turn "
+        "it is may drop, before drawing). If the table agrees to let it stand, tick "
+        "'Record it anyway'."
+    )
+    assert 'name="override"' in page and rows(Hand) == 0
+    url = f"/t/{table}/hands/new/drop"
+    preview = web.resubmit(refused, url, {"override": "y"})
+    saved = web.resubmit(preview, url, {"save": "1"})
+    assert saved.status_code == 303 and rows(Hand) == 1
+    note = (
+        "Carla dropped on Ben's turn (house rule: only the player whose turn it is may drop, "
+        "before drawing); the scorekeeper recorded it anyway."
+    )
+    assert note in plain(text(web.get(f"/t/{table}/hands/1")))
+
+
+def test_a_drop_out_of_turn_stands_when_drops_come_at_any_time(web, rows):
+    table = start_table(web)
+    set_rules(web, table, {"hit_blocks_laydown": True, "drop_when": "any_time"})
+    enter_hand(web, table, OUT_OF_TURN)
+    assert rows(Hand) == 1
+
+
 def test_fixing_the_dropper_drops_the_note_about_the_old_one(web, rows):
     table = start_table(web)
     set_rules(web, table, {"wait_after_spread": 3})
     ids = player_ids(web, table)
     mark(web, table, f"spread-{ids['Ben']}", 0)
+    for seen in (1, 2, 3):
+        mark(web, table, "turn", seen)  # Ben's turn 4, held
     url = f"/t/{table}/hands/new/drop"
     preview = web.resubmit(preview_hand(web, table, DROP), url, {"override": "y"})
     web.resubmit(preview, url, {"save": "1"})
@@ -348,7 +409,9 @@ def test_a_player_who_may_drop_is_not_held(web, rows):
     table = start_table(web)
     set_rules(web, table, {"wait_after_spread": 3})
     ids = player_ids(web, table)
-    mark(web, table, f"spread-{ids['Carla']}", 0)
+    mark(web, table, f"spread-{ids['Carla']}", 0)  # Carla's turn 2
+    mark(web, table, "turn", 1)
+    mark(web, table, "turn", 2)  # Ben's turn 4: his to drop on
     enter_hand(web, table, DROP)
     assert rows(Hand) == 1
 

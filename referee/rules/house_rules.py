@@ -211,6 +211,7 @@ class HouseRules:
     wait_after_spread: int = option(0, whole(0, 5), TABLE_TALK)
     wait_after_hit: int = option(0, whole(0, 5), TABLE_TALK)
     hit_blocks_laydown: bool = option(False, flag(), TABLE_TALK)
+    hits_stack: bool = option(False, flag(), TABLE_TALK)
     must_spread: bool = option(False, flag(), TABLE_TALK)
     ace: Ace = option("low", choice(*get_args(Ace)), TABLE_TALK)
     discard_take: DiscardTake = option("top", choice(*get_args(DiscardTake)), TABLE_TALK)

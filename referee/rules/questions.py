@@ -20,7 +20,6 @@ from referee.rules.wording import (
     amount_in_words,
     band_in_words,
     names_in_words,
-    value_in_words,
 )
 
 
@@ -172,8 +171,9 @@ def _drop_after_spreading(rules: HouseRules) -> Reply:
 
 def _drop_after_a_hit(rules: HouseRules) -> Reply:
     wait = rules.wait_after_hit
+    next_turns = "next turn" if wait == 1 else f"next {wait} turns"
     drop = (
-        f"You must wait {value_in_words('wait_after_hit', wait)} before you may drop"
+        f"You may not drop on your {next_turns} after the hit"
         if wait
         else "You may drop on your next turn"
     )
@@ -182,7 +182,15 @@ def _drop_after_a_hit(rules: HouseRules) -> Reply:
         lay_down += " lay down a spread on your next turn"
     else:
         lay_down = "; the hit does not stop you laying down a spread"
-    return _yes_no(not wait, f"{drop}{lay_down}."), ("wait_after_hit", "hit_blocks_laydown")
+    options: tuple[str, ...] = ("wait_after_hit", "hit_blocks_laydown")
+    if wait or rules.hit_blocks_laydown:  # hits_stack counts only then
+        lay_down += (
+            "; each further hit before your next turn adds its own turns"
+            if rules.hits_stack
+            else "; more hits before your next turn count once"
+        )
+        options += ("hits_stack",)
+    return _yes_no(not wait, f"{drop}{lay_down}."), options
 
 
 def _must_spread(rules: HouseRules) -> Reply:

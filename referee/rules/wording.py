@@ -333,14 +333,16 @@ def _drop_when(rules: HouseRules) -> str:
     return "You may drop only at the start of your turn, before you draw."
 
 
-def _wait(turns: int, after: str) -> str:
+def _wait(turns: int, after: str, rest_of_turn: bool = False) -> str:
     if turns == 0:
         return f"You may drop right after {after}."
-    return f"After {after} you must wait {_count(turns, 'turn')} before you may drop."
+    rest = ", nor in the rest of that turn" if rest_of_turn else ""
+    return f"After {after} you may not drop on your next {_count(turns, 'turn')}{rest}."
 
 
 def _wait_after_spread(rules: HouseRules) -> str:
-    return _wait(rules.wait_after_spread, "laying a new spread")
+    rest_of_turn = rules.drop_when == "any_time"
+    return _wait(rules.wait_after_spread, "laying a new spread", rest_of_turn)
 
 
 def _wait_after_hit(rules: HouseRules) -> str:
@@ -351,6 +353,15 @@ def _hit_blocks_laydown(rules: HouseRules) -> str:
     if rules.hit_blocks_laydown:
         return "If one of your spreads is hit, you may not lay down a spread on your next turn."
     return "A hit on one of your spreads does not stop you laying down a spread next turn."
+
+
+def _hits_stack(rules: HouseRules) -> str:
+    if rules.hits_stack:
+        return (
+            "Each further hit on your spreads before your next turn adds its own wait, "
+            "and its own turn without laying down."
+        )
+    return "Hits on your spreads before your next turn count once."
 
 
 def _must_spread(rules: HouseRules) -> str:
@@ -416,6 +427,7 @@ SENTENCES: dict[str, Callable[[HouseRules], str]] = {
     "wait_after_spread": _wait_after_spread,
     "wait_after_hit": _wait_after_hit,
     "hit_blocks_laydown": _hit_blocks_laydown,
+    "hits_stack": _hits_stack,
     "must_spread": _must_spread,
     "ace": _ace,
     "discard_take": _discard_take,
@@ -460,6 +472,7 @@ LABELS = {
     "wait_after_spread": "Wait after a new spread",
     "wait_after_hit": "Wait after being hit",
     "hit_blocks_laydown": "Being hit blocks your next lay-down",
+    "hits_stack": "Each further hit adds its own turns",
     "must_spread": "Complete spreads must be laid down",
     "ace": "Ace in runs",
     "discard_take": "Discards you may take",

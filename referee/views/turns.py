@@ -1,11 +1,12 @@
-"""The scorekeeper's marks during a hand: next turn, X laid a spread, X's spread was hit."""
+"""The scorekeeper's marks during a hand: next turn, X plays now, X laid a spread, X's spread
+was hit."""
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import commands, turns
 from referee.forms import form_count
-from referee.rules.waiting import HIT, SPREAD, TURN
+from referee.rules.waiting import HIT, PLAYS, SPREAD, TURN
 from referee.seating import players_of
 from referee.storage import session
 from referee.views import table_or_404
@@ -36,7 +37,7 @@ def _apply(table) -> str | None:
         return None if commands.undo_mark(db, table, seen=seen) else BEHIND
     if what == TURN and not player_id:
         player = None
-    elif what in (SPREAD, HIT):
+    elif what in (PLAYS, SPREAD, HIT):
         player = next((p for p in players_of(db, table) if str(p.id) == player_id), None)
         if player is None:
             abort(400)

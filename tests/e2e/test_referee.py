@@ -39,6 +39,12 @@ def test_count_a_hand_into_a_refused_drop_then_override(page: Page, server_url, 
     expect(waits).to_contain_text("Carla may not drop on their next 3 turns")
     expect(page.get_by_role("heading", name="Turn 2: Carla plays")).to_be_visible()
     accessible(page, "20-turn-marks", screenshot)
+    # The wait holds Carla's turns after the spreading one (house-rules 2.9): play on
+    # to her next turn, the first of the three.
+    for turn, player in ((3, "Anna"), (4, "Ben"), (5, "Carla")):
+        page.get_by_role("button", name="Next turn").click()
+        expect(page.get_by_role("heading", name=f"Turn {turn}: {player} plays")).to_be_visible()
+    expect(waits).to_contain_text("Carla may not drop this turn or on their next 2 turns")
 
     page.get_by_role("link", name="Drop", exact=True).click()
     page.get_by_role("group", name="Who dropped?").get_by_label("Carla", exact=True).check()
@@ -68,7 +74,8 @@ def test_count_a_hand_into_a_refused_drop_then_override(page: Page, server_url, 
     total_of(page, "Carla").press("Enter")
     error = page.get_by_role("group", name="Who dropped?").get_by_role("alert")
     expect(error).to_contain_text("Carla may not drop yet")
-    expect(error).to_contain_text("wait_after_spread")
+    expect(error).to_contain_text("must wait 3 turns after laying a spread")
+    expect(error).not_to_contain_text("wait_after_spread")
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
     accessible(page, "22-drop-refused", screenshot)
 

@@ -141,7 +141,20 @@ def test_some_sentences_word_for_word():
     deck40 = sentence(HouseRules.from_json({"deck": "40"}), "deck")
     assert "no 8s, 9s or 10s; in runs the 7 is next to the Jack" in deck40
     assert sentence(HouseRules.from_json({"wait_after_spread": 3}), "wait_after_spread") == (
-        "After laying a new spread you must wait 3 turns before you may drop."
+        "After laying a new spread you may not drop on your next 3 turns."
+    )
+    # With drops at any time the spreading turn is barred too (house-rules 2.9).
+    any_time = HouseRules.from_json({"wait_after_spread": 3, "drop_when": "any_time"})
+    assert sentence(any_time, "wait_after_spread") == (
+        "After laying a new spread you may not drop on your next 3 turns, nor in the rest "
+        "of that turn."
+    )
+    assert sentence(HouseRules(), "hits_stack") == (
+        "Hits on your spreads before your next turn count once."
+    )
+    assert sentence(HouseRules.from_json({"hits_stack": True}), "hits_stack") == (
+        "Each further hit on your spreads before your next turn adds its own wait, and its "
+        "own turn without laying down."
     )
     assert sentence(HouseRules(), "caught_pays") == (
         "If you drop and are caught, you pay 2 chips to each player whose total is "
