@@ -82,6 +82,16 @@ CASES = [
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=2, Ben=-1, Carla=-1)),
     ({"caught_pays": 3}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-3, Ben=4, Carla=-1)),
+    # caught_pays_tied (version 2): Ben ties Anna's 5 but Carla's 3 is lowest; then Ben ties
+    # the lowest; "all" is version 1's rule and the default.
+    ({"caught_pays_tied": "lowest"}, drop("Anna", Anna=5, Ben=5, Carla=3), ABC,
+     amounts(Anna=-4, Ben=1, Carla=3), amounts(Anna=-2, Ben=-1, Carla=3)),
+    ({"caught_pays_tied": "none"}, drop("Anna", Anna=5, Ben=5, Carla=3), ABC,
+     amounts(Anna=-4, Ben=1, Carla=3), amounts(Anna=-2, Ben=-1, Carla=3)),
+    ({"caught_pays_tied": "lowest"}, drop("Anna", Anna=5, Ben=5, Carla=9), ABC,
+     amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-2, Ben=3, Carla=-1)),
+    ({"caught_pays_tied": "none"}, drop("Anna", Anna=5, Ben=5, Carla=9), ABC,
+     amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=0, Ben=1, Carla=-1)),
     ({"caught_bonus_from": "all"}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-3, Ben=4, Carla=-1)),
     ({"caught_bonus_from": "none"}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
@@ -122,8 +132,8 @@ def test_option_changes_the_payout_as_the_spec_says(changes, hand, players, clas
 def test_every_paying_option_has_a_row():
     covered = {key for changes, *_ in CASES for key in changes}
     table_talk = {"unit", "points_target_hands", "scoring", "wait_after_spread", "wait_after_hit",
-                  "hit_blocks_laydown", "must_spread", "ace", "discard_take", "first_discard",
-                  "slapping", "same_turn_discard"}  # fmt: skip
+                  "hit_blocks_laydown", "hits_stack", "must_spread", "ace", "discard_take",
+                  "first_discard", "slapping", "same_turn_discard"}  # fmt: skip
     assert covered | table_talk == set(HouseRules().to_json())
 
 
@@ -136,7 +146,7 @@ def test_points_mode_scores_the_points_left_instead_of_paying():
 
 TABLE_TALK = {
     "unit": "$", "points_target_hands": 10, "wait_after_spread": 3, "wait_after_hit": 1,
-    "hit_blocks_laydown": True, "must_spread": True, "ace": "low_or_high",
+    "hit_blocks_laydown": True, "hits_stack": True, "must_spread": True, "ace": "low_or_high",
     "discard_take": "top_two", "first_discard": "first_player", "slapping": True,
     "same_turn_discard": True,
 }  # fmt: skip
