@@ -193,16 +193,14 @@ def _drop_after_a_hit(rules: HouseRules) -> Reply:
     else:
         lay_down = "; the hit does not stop you laying down a spread"
     options: tuple[str, ...] = ("wait_after_hit", "hit_blocks_laydown")
-    text = f"{drop}{lay_down}."
-    if wait or rules.hit_blocks_laydown:
-        # hits_stack only matters where a hit costs turns.
-        text += (
-            " Each further hit before your next turn adds its own turns."
+    if wait or rules.hit_blocks_laydown:  # hits_stack counts only then
+        lay_down += (
+            "; each further hit before your next turn adds its own turns"
             if rules.hits_stack
-            else " Further hits before your next turn count as one."
+            else "; more hits before your next turn count once"
         )
         options += ("hits_stack",)
-    return _yes_no(not wait, text), options
+    return _yes_no(not wait, f"{drop}{lay_down}."), options
 
 
 def _must_spread(rules: HouseRules) -> Reply:

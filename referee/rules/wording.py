@@ -398,10 +398,10 @@ def _hit_blocks_laydown(rules: HouseRules) -> str:
 def _hits_stack(rules: HouseRules) -> str:
     if rules.hits_stack:
         return (
-            "Each further hit on your spreads before your next turn adds its own turns "
-            "to what a hit costs you."
+            "Each further hit on your spreads before your next turn adds its own wait, "
+            "and its own turn without laying down."
         )
-    return "Several hits on your spreads before your next turn count as one hit."
+    return "Hits on your spreads before your next turn count once."
 
 
 def _must_spread(rules: HouseRules) -> str:

@@ -16,8 +16,7 @@ SPEC_KEYS = [
     "caught_bonus_tie",
     "stock_out_pays", "stock_out_tie",
     "drop_when", "wait_after_spread", "wait_after_hit", "hit_blocks_laydown", "hits_stack",
-    "must_spread",
-    "ace", "discard_take", "first_discard", "slapping", "same_turn_discard",
+    "must_spread", "ace", "discard_take", "first_discard", "slapping", "same_turn_discard",
 ]  # fmt: skip
 
 # A valid value of every option, unlike its default, and values it must refuse.
@@ -52,7 +51,7 @@ ALLOWED_AND_REFUSED = {
     "wait_after_spread": (3, [-1, 6]),
     "wait_after_hit": (1, [-1, 6]),
     "hit_blocks_laydown": (True, [1]),
-    "hits_stack": (True, [1, "true", None]),
+    "hits_stack": (True, [0]),
     "must_spread": (True, ["yes"]),
     "ace": ("low_or_high", ["high"]),
     "discard_take": ("top_two", ["any"]),

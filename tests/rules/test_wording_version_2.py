@@ -62,13 +62,14 @@ def test_the_bonus_after_a_catch_goes_to_the_one_who_tied_the_lowest():
     )
 
 
-def test_hits_stack_in_words():
+def test_street_stacks_hits_as_the_sheet_says():
+    # The words are the turns branch's (v2-turns); street is the preset that sets it.
     assert sentence(PRESETS["street"], "hits_stack") == (
-        "Each further hit on your spreads before your next turn adds its own turns "
-        "to what a hit costs you."
+        "Each further hit on your spreads before your next turn adds its own wait, "
+        "and its own turn without laying down."
     )
-    assert sentence(HouseRules(), "hits_stack") == (
-        "Several hits on your spreads before your next turn count as one hit."
+    assert sentence(PRESETS["black-company"], "hits_stack") == (
+        "Hits on your spreads before your next turn count once."
     )
     assert option_label("hits_stack") == "Each further hit adds its own turns"
 

@@ -133,7 +133,8 @@ def test_every_paying_option_has_a_row():
     covered = {key for changes, *_ in CASES for key in changes}
     table_talk = {"unit", "points_target_hands", "scoring", "wait_after_spread", "wait_after_hit",
                   "hit_blocks_laydown", "hits_stack", "must_spread", "ace", "discard_take",
-                  "first_discard", "slapping", "same_turn_discard"}  # fmt: skip
+                  "first_discard",
+                  "slapping", "same_turn_discard"}  # fmt: skip
     assert covered | table_talk == set(HouseRules().to_json())
 
 
