@@ -73,7 +73,8 @@ def night(db) -> GameTable:
     db.add(drawn)
     db.commit()
     commands.change_rules(db, table, "street", {"stake": Decimal("1.50")})
-    play(db, table, {"kind": "tonk_out", "player": "-x"})
+    # Street pays a tonk out with six cards spread triple (version 2), so it asks spread_six.
+    play(db, table, {"kind": "tonk_out", "player": "-x", "spread_six": False})
     won = {"kind": "drop", "player": "Anna", "totals": {**totals, "Anna": 2}}
     commands.edit_hand(db, table, caught, won, by_name["+1"], version=caught.version, by=BY)
     commands.rename_player(db, table, by_name["+1"], "@me")

@@ -26,6 +26,7 @@ HandSize = Literal[3, 5, 7, 12]
 Deck = Literal["52", "40"]
 Scoring = Literal["chips", "points"]
 DealTonkClash = Literal["draw", "low_beats_high", "high_beats_low"]
+CaughtPaysTied = Literal["all", "lowest", "none"]
 CaughtBonusFrom = Literal["others", "all", "none"]
 CaughtBonusTie = Literal["none", "all"]
 StockOutTie = Literal["draw", "all", "last_draw"]
@@ -199,6 +200,7 @@ class HouseRules:
     drop_win_pays: int = option(1, whole(1, 10), DROPPING)
     caught_on_tie: bool = option(True, flag(), DROPPING)
     caught_pays: int = option(2, whole(1, 10), DROPPING)
+    caught_pays_tied: CaughtPaysTied = option("all", choice(*get_args(CaughtPaysTied)), DROPPING)
     caught_bonus_from: CaughtBonusFrom = option(
         "others", choice(*get_args(CaughtBonusFrom)), DROPPING
     )

@@ -8,6 +8,8 @@ from referee.rules.refusal import Refusal
 _BLACK_COMPANY = {
     "deal_tonks": [{"min": 0, "max": 15, "pays": 2}, {"min": 49, "max": 50, "pays": 2}],
     "tonk_out_pays": 1,
+    "caught_on_tie": False,
+    "caught_pays_tied": "none",
     "caught_bonus_from": "none",
 }
 
@@ -17,15 +19,24 @@ PRESETS: dict[str, HouseRules] = {
         {
             "deal_tonks": [{"min": 50, "max": 50, "pays": 2}],
             "deal_tonk_clash": "low_beats_high",
+            "tonk_out_six_pays": 3,
             "caught_pays": 1,
+            "caught_pays_tied": "lowest",
             "caught_bonus_from": "all",
             "caught_bonus_tie": "all",
+            "hits_stack": True,
             "discard_take": "top_two",
             "ace": "low_or_high",
         }
     ),
     "black-company": HouseRules.from_json(_BLACK_COMPANY),
-    "seattle": HouseRules.from_json({**_BLACK_COMPANY, "hand_size": 7}),
+    "seattle": HouseRules.from_json(
+        {
+            **_BLACK_COMPANY,
+            "hand_size": 7,
+            "deal_tonks": [{"min": 0, "max": 15, "pays": 2}, {"min": 49, "max": 70, "pays": 2}],
+        }
+    ),
 }
 
 

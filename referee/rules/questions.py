@@ -19,6 +19,8 @@ from referee.rules.wording import (
     SENTENCES,
     amount_in_words,
     band_in_words,
+    caught_beaten,
+    counted_in_words,
     names_in_words,
 )
 
@@ -96,8 +98,12 @@ def _caught_drop(rules: HouseRules) -> Reply:
             f"{_sheet(rules, 'caught_on_tie')}"
         )
         return text, ("scoring", "caught_pays", "caught_on_tie")
-    options = ["caught_pays", "caught_on_tie", "caught_bonus_from"]
-    beaten = "lower than yours or the same" if rules.caught_on_tie else "lower than yours"
+    options = ["caught_pays", "caught_on_tie"]
+    if rules.caught_on_tie or rules.caught_pays_tied == "all":
+        # Without caught_on_tie, "lowest" and "none" both pay no tie: a tie for the lowest wins.
+        options.append("caught_pays_tied")
+    options.append("caught_bonus_from")
+    beaten = caught_beaten(rules)
     text = f"You pay {_stakes(rules, rules.caught_pays)} to each player whose total is {beaten}"
     if rules.caught_bonus_from == "none":
         text += "; there is no bonus."
@@ -116,6 +122,10 @@ def _caught_drop(rules: HouseRules) -> Reply:
         won = _stakes(rules, rules.drop_win_pays)
         text += f" A tie alone is no catch: you win, and everyone pays you {won}."
         options.append("drop_win_pays")
+    elif rules.caught_pays_tied == "none":
+        # 2.5: caught on a tie for the lowest, the dropper pays nobody for the catch itself.
+        bonus = "only the bonus" if rules.caught_bonus_from == "all" else "nobody"
+        text += f" If you only tie the lowest, you are still caught, and you pay {bonus}."
     return text, (*options, "stake", "unit")
 
 
@@ -246,27 +256,8 @@ TONK_OUT = "a tonk out (out by spreading and hitting, with no last discard)"
 def _going_out(rules: HouseRules) -> Reply:
     if _in_points(rules):
         return _going_out_in_points(rules)
-    six, needs_six = rules.tonk_out_six_pays, rules.tonk_out_needs_six
-    out = _stakes(rules, rules.out_pays)
-    options = []
-    if six is not None and needs_six:
-        # 2.2: a tonk out then pays six_pays with six cards spread, out_pays without.
-        tonk = f"{_stakes(rules, six)} for {TONK_OUT} that {SIX}"
-    else:
-        tonk = f"{_stakes(rules, rules.tonk_out_pays)} for {TONK_OUT}"
-        options.append("tonk_out_pays")
-        if needs_six:
-            tonk += f" that {SIX}"
-        elif six is not None:
-            tonk += f", or {_stakes(rules, six)} if it {SIX}"
-    if needs_six:
-        options.append("tonk_out_needs_six")
-        out_by = f"{out} for any other tonk out or for going out by discarding your last card"
-    else:
-        out_by = f"{out} for going out by discarding your last card"
-    if six is not None:
-        options.append("tonk_out_six_pays")
-    text = f"Everyone pays you {tonk}; {out_by}."
+    ways, options = _ways_out(rules, lambda times: _stakes(rules, times))
+    text = f"Everyone pays you {ways}"
     if rules.double_double_pays is not None:
         second = _stakes(rules, rules.double_double_pays)
         text += f" In a double-double, whoever goes out second is paid {second} by everyone."
@@ -275,20 +266,46 @@ def _going_out(rules: HouseRules) -> Reply:
 
 
 def _going_out_in_points(rules: HouseRules) -> Reply:
-    """2.7: the one who goes out scores 0; the others' points double after a tonk out."""
-    if rules.tonk_out_needs_six:
-        doubled = f"{TONK_OUT} that {SIX}"
-        single = "any other way out"
-        options: tuple[str, ...] = ("scoring", "tonk_out_needs_six")
-    else:
-        doubled = TONK_OUT
-        single = "going out by discarding your last card"
-        options = ("scoring",)
+    """2.7: the one who goes out scores 0; the others' points count as many times over as
+    the same way out pays in chips."""
+    text, options = _ways_out(rules, counted_in_words)
     text = (
-        "No chips change hands here: you score 0 and everyone else scores the points left in "
-        f"their hand, doubled after {doubled}, not doubled after {single}."
+        f"No chips change hands here: you score 0, and the others' points left in hand count {text}"
     )
-    return text, options
+    if rules.double_double_pays is not None:
+        second = counted_in_words(rules.double_double_pays)
+        text += (
+            " In a double-double, whoever goes out second scores 0 and the others' points "
+            f"count {second}."
+        )
+        options.append("double_double_pays")
+    return text, ("scoring", *options, "out_pays")
+
+
+def _ways_out(rules: HouseRules, worth: Callable[[int], str]) -> tuple[str, list[str]]:
+    """'<worth> for a tonk out ...; <worth> for going out by discarding your last card.', and
+    the options it rests on (out_pays aside): the same sentence for chips and for points."""
+    six, needs_six = rules.tonk_out_six_pays, rules.tonk_out_needs_six
+    out = worth(rules.out_pays)
+    options = []
+    if six is not None and needs_six:
+        # 2.2: a tonk out then pays six_pays with six cards spread, out_pays without.
+        tonk = f"{worth(six)} for {TONK_OUT} that {SIX}"
+    else:
+        tonk = f"{worth(rules.tonk_out_pays)} for {TONK_OUT}"
+        options.append("tonk_out_pays")
+        if needs_six:
+            tonk += f" that {SIX}"
+        elif six is not None:
+            tonk += f", or {worth(six)} if it {SIX}"
+    if needs_six:
+        options.append("tonk_out_needs_six")
+        out_by = f"{out} for any other tonk out or for going out by discarding your last card"
+    else:
+        out_by = f"{out} for going out by discarding your last card"
+    if six is not None:
+        options.append("tonk_out_six_pays")
+    return f"{tonk}; {out_by}.", options
 
 
 QUESTIONS: tuple[tuple[str, Callable[[HouseRules], Reply]], ...] = (

@@ -84,6 +84,11 @@ def _times(factor: int) -> str:
     return {2: ", doubled", 3: ", tripled"}.get(factor, f", times {factor}")
 
 
+def counted_in_words(factor: int) -> str:
+    """How the points left in a hand count: 'once', 'double', 'triple', '4 times over'."""
+    return {1: "once", 2: "double", 3: "triple"}.get(factor, f"{factor} times over")
+
+
 def _others_score(factor: int) -> str:
     """The points-mode payout: the winner scores 0, the others their points."""
     return f"you score 0 and everyone else scores the points left in their hand{_times(factor)}"
@@ -124,7 +129,8 @@ def _scoring(rules: HouseRules) -> str:
     if _in_points(rules):
         return (
             "Hands are scored in points, not chips: the winner scores 0, the others score the "
-            "points left in their hands, and the lowest score wins the game."
+            "points left in their hands times what the hand would pay in chips, and the lowest "
+            "score wins the game."
         )
     return "Every hand is settled in chips: the losers pay the winners at once."
 
@@ -160,13 +166,12 @@ def _deal_tonks(rules: HouseRules) -> str:
     bands = rules.deal_tonks
     if not bands:
         return "Tonk on the deal is not played: no dealt hand wins by itself."
-    if _in_points(rules):
-        # 2.7: in points a tonk on the deal always doubles, whatever its band pays.
-        return f"A dealt hand of {_totals_in_words(bands)} is a tonk: {_others_score(2)}."
     pays = list(dict.fromkeys(band.pays for band in bands))
+    # 2.7: in points the others' points are multiplied by what the band pays in chips.
     sentences = [
         f"A dealt hand of {_totals_in_words([b for b in bands if b.pays == p])} is a tonk: "
-        f"everyone pays you {_paid(rules, p)}."
+        + (_others_score(p) if _in_points(rules) else f"everyone pays you {_paid(rules, p)}")
+        + "."
         for p in pays
     ]
     if _overlap_with_other_pay(bands):
@@ -196,7 +201,7 @@ def _deal_tonk_clash(rules: HouseRules) -> str:
 def _tonk_out_pays(rules: HouseRules) -> str:
     start = "If you go out by spreading and hitting, with no last discard, that is a tonk out: "
     if _in_points(rules):
-        return f"{start}{_others_score(2)}."
+        return f"{start}{_others_score(rules.tonk_out_pays)}."
     return f"{start}everyone pays you {_paid(rules, rules.tonk_out_pays)}."
 
 
@@ -205,7 +210,8 @@ def _tonk_out_six_pays(rules: HouseRules) -> str:
         return "Laying six cards as new spreads in your last turn earns no extra pay."
     start = "A tonk out that lays six cards as new spreads in its last turn"
     if _in_points(rules):
-        return f"{start} scores like any other tonk out."
+        counted = counted_in_words(rules.tonk_out_six_pays)
+        return f"{start} makes the others' points count {counted} instead."
     return f"{start} is paid {_paid(rules, rules.tonk_out_six_pays)} by everyone instead."
 
 
@@ -215,7 +221,8 @@ def _tonk_out_needs_six(rules: HouseRules) -> str:
     if _in_points(rules):
         return (
             "To score as a tonk out you must lay six cards as new spreads in your last turn; "
-            "otherwise the others' points are not doubled."
+            f"otherwise the others' points count {counted_in_words(rules.out_pays)}, "
+            "as after going out by discarding."
         )
     return (
         "To be paid as a tonk out you must lay six cards as new spreads in your last turn; "
@@ -230,14 +237,14 @@ def _double_double_pays(rules: HouseRules) -> str:
         "Double-double is played: if a tonk out lets you tonk out at once on the cards just laid"
     )
     if _in_points(rules):
-        return f"{start}, {_others_score(2)}."
+        return f"{start}, {_others_score(rules.double_double_pays)}."
     return f"{start}, everyone else pays you {_paid(rules, rules.double_double_pays)}."
 
 
 def _out_pays(rules: HouseRules) -> str:
     start = "If you go out by discarding your last card"
     if _in_points(rules):
-        return f"{start}, {_others_score(1)}."
+        return f"{start}, {_others_score(rules.out_pays)}."
     return f"{start}, everyone pays you {_paid(rules, rules.out_pays)}."
 
 
@@ -248,7 +255,7 @@ def _drop_win_pays(rules: HouseRules) -> str:
     lowest = "lower than everyone else's" if rules.caught_on_tie else "no higher than anyone else's"
     start = f"You may drop (knock) to end the hand: if your total is {lowest}"
     if _in_points(rules):
-        return f"{start}, {_others_score(1)}."
+        return f"{start}, {_others_score(rules.drop_win_pays)}."
     return f"{start}, everyone pays you {_paid(rules, rules.drop_win_pays)}."
 
 
@@ -264,15 +271,47 @@ def _caught_pays(rules: HouseRules) -> str:
             "If you drop and are caught, you score the points left in your hand"
             f"{_times(rules.caught_pays)}."
         )
-    beaten = "lower than or equal to yours" if rules.caught_on_tie else "lower than yours"
     return (
         f"If you drop and are caught, you pay {_paid(rules, rules.caught_pays)} "
-        f"to each player whose total is {beaten}."
+        f"to each player whose total is {caught_beaten(rules)}."
+    )
+
+
+def caught_beaten(rules: HouseRules) -> str:
+    """Whom a caught dropper pays, after 'each player whose total is' (2.5 step 1)."""
+    if rules.caught_pays_tied == "all":
+        return "lower than or equal to yours"
+    if rules.caught_pays_tied == "lowest" and rules.caught_on_tie:
+        return "lower than yours, or equal to it when nobody's is lower"
+    # "lowest" without caught_on_tie: a tie for the lowest is no catch, so no tie is paid.
+    return "lower than yours"
+
+
+def _caught_pays_tied(rules: HouseRules) -> str:
+    if _in_points(rules):
+        return (
+            "In points a tie with a caught dropper changes nothing: the lowest of the others "
+            "scores 0, the rest the points left in their hand."
+        )
+    if rules.caught_pays_tied == "all":
+        return "If you are caught, each player whose total ties yours is paid too."
+    if rules.caught_pays_tied == "none":
+        return "If you are caught, a player whose total only ties yours is not paid."
+    if rules.caught_on_tie:
+        return (
+            "If you are caught, a player whose total ties yours is paid only when nobody's "
+            "total is lower: when you tied the lowest."
+        )
+    return (
+        "If you are caught, a player whose total only ties yours is not paid: only a tie for "
+        "the lowest would be, and here that is no catch."
     )
 
 
 def _caught_bonus_from(rules: HouseRules) -> str:
-    start = "After a catch, the player with the lowest total"
+    start = "After a catch, the lowest of the other players"
+    if rules.caught_on_tie:
+        start += " (the one who tied you, if you tied the lowest)"
     if _in_points(rules):
         return f"{start} scores 0; in points there is no bonus."
     bonus = _paid(rules, 1)
@@ -300,7 +339,10 @@ def _caught_bonus_tie(rules: HouseRules) -> str:
 def _stock_out_pays(rules: HouseRules) -> str:
     start = "If the stock runs out, the player with the lowest total wins"
     if _in_points(rules):
-        return f"{start}: they score 0 and everyone else scores the points left in their hand."
+        return (
+            f"{start}: they score 0 and everyone else scores the points left in their hand"
+            f"{_times(rules.stock_out_pays)}."
+        )
     return f"{start}: everyone else pays them {_paid(rules, rules.stock_out_pays)}."
 
 
@@ -317,8 +359,8 @@ def _stock_out_tie(rules: HouseRules) -> str:
     everyone = " If everyone ties, the hand is a draw."
     if _in_points(rules):
         return (
-            f"{start}each of them scores 0 and the others score the points left in their hand."
-            + everyone
+            f"{start}each of them scores 0 and the others score the points left in their hand"
+            f"{_times(rules.stock_out_pays)}." + everyone
         )
     paid = _paid(rules, rules.stock_out_pays)
     return f"{start}each of them is paid {paid} by every player not tied." + everyone
@@ -419,6 +461,7 @@ SENTENCES: dict[str, Callable[[HouseRules], str]] = {
     "drop_win_pays": _drop_win_pays,
     "caught_on_tie": _caught_on_tie,
     "caught_pays": _caught_pays,
+    "caught_pays_tied": _caught_pays_tied,
     "caught_bonus_from": _caught_bonus_from,
     "caught_bonus_tie": _caught_bonus_tie,
     "stock_out_pays": _stock_out_pays,
@@ -464,6 +507,7 @@ LABELS = {
     "drop_win_pays": "Winning drop pays",
     "caught_on_tie": "Caught on a tie",
     "caught_pays": "Caught dropper pays",
+    "caught_pays_tied": "Caught dropper pays who tied",
     "caught_bonus_from": "Lowest after a catch collects from",
     "caught_bonus_tie": "Shared lowest after a catch",
     "stock_out_pays": "Stock out pays the lowest",
@@ -495,6 +539,11 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "draw": "Draw",
         "low_beats_high": "Low tonk beats high",
         "high_beats_low": "High tonk beats low",
+    },
+    "caught_pays_tied": {
+        "all": "Everyone who tied",
+        "lowest": "Only a tie for the lowest",
+        "none": "Nobody who only tied",
     },
     "caught_bonus_from": {
         "others": "Everyone but the dropper",

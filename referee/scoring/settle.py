@@ -35,7 +35,8 @@ class Ruling:
     winners: list[str] = field(default_factory=list)
     # (payer, payee, why) -> how many stakes; a dict keeps the order rows were added.
     stakes: dict[tuple[str, str, str], int] = field(default_factory=dict)
-    # In points mode, what each loser's points are multiplied by.
+    # In points mode (2.7), what each loser's points are multiplied by: what the outcome
+    # pays in chips; after a catch the dropper's own factor is caught_pays.
     points_factor: int = 1
     dropper_factor: int = 1
 
@@ -97,7 +98,7 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ru
     if len(best) != 1:
         return Ruling("deal_tonk_draw")
     winner = best[0]
-    ruling = Ruling("deal_tonk", [winner], points_factor=2)
+    ruling = Ruling("deal_tonk", [winner], points_factor=tonks[winner])
     ruling.pay(seats, winner, tonks[winner], "tonk on the deal")
     return ruling
 
@@ -105,26 +106,27 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ru
 def _tonk_out(rules: HouseRules, seats: Sequence[str], outcome: TonkOut) -> Ruling:
     """2.2: doubled by default; six cards spread may pay more, or be required."""
     if rules.tonk_out_six_pays is not None and outcome.spread_six:
-        times, why, factor = rules.tonk_out_six_pays, "tonk out with six cards spread", 2
+        times, why = rules.tonk_out_six_pays, "tonk out with six cards spread"
     elif rules.tonk_out_needs_six and not outcome.spread_six:
-        times, why, factor = rules.out_pays, "out without six cards spread", 1
+        times, why = rules.out_pays, "out without six cards spread"
     else:
-        times, why, factor = rules.tonk_out_pays, "tonk out", 2
-    ruling = Ruling("tonk_out", [outcome.player], points_factor=factor)
+        times, why = rules.tonk_out_pays, "tonk out"
+    ruling = Ruling("tonk_out", [outcome.player], points_factor=times)
     ruling.pay(seats, outcome.player, times, why)
     return ruling
 
 
 def _double_double(rules: HouseRules, seats: Sequence[str], outcome: DoubleDouble) -> Ruling:
     """2.3: the player who went out second is paid double_double_pays by everyone else."""
-    ruling = Ruling("double_double", [outcome.player], points_factor=2)
-    ruling.pay(seats, outcome.player, double_double_stakes(rules), "double-double")
+    times = double_double_stakes(rules)
+    ruling = Ruling("double_double", [outcome.player], points_factor=times)
+    ruling.pay(seats, outcome.player, times, "double-double")
     return ruling
 
 
 def _out(rules: HouseRules, seats: Sequence[str], outcome: Out) -> Ruling:
     """2.4: out by discarding the last card pays out_pays."""
-    ruling = Ruling("out", [outcome.player])
+    ruling = Ruling("out", [outcome.player], points_factor=rules.out_pays)
     ruling.pay(seats, outcome.player, rules.out_pays, "out")
     return ruling
 
@@ -136,13 +138,16 @@ def _drop(rules: HouseRules, seats: Sequence[str], outcome: Drop) -> Ruling:
     low, lowest_others = lowest(totals, others)
     mine = totals[dropper]
     if mine < low or (mine == low and not rules.caught_on_tie):
-        ruling = Ruling("drop_won", [dropper])
+        ruling = Ruling("drop_won", [dropper], points_factor=rules.drop_win_pays)
         ruling.pay(others, dropper, rules.drop_win_pays, "drop won")
         return ruling
 
     ruling = Ruling("caught", list(lowest_others), dropper_factor=rules.caught_pays)
+    ties_paid = rules.caught_pays_tied == "all" or (
+        rules.caught_pays_tied == "lowest" and mine == low
+    )
     for name in others:
-        if totals[name] < mine or (totals[name] == mine and rules.caught_on_tie):
+        if totals[name] < mine or (totals[name] == mine and ties_paid):
             ruling.pay([dropper], name, rules.caught_pays, "caught")
     if rules.caught_bonus_from != "none" and (
         len(lowest_others) == 1 or rules.caught_bonus_tie == "all"
@@ -162,7 +167,7 @@ def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: StockOut) -> Ru
             tied = [outcome.last_draw]
         elif rules.stock_out_tie != "all" or len(tied) == len(seats):
             return Ruling("stock_out_draw")
-    ruling = Ruling("stock_out", tied)
+    ruling = Ruling("stock_out", tied, points_factor=rules.stock_out_pays)
     payers = [name for name in seats if name not in tied]
     for name in tied:
         ruling.pay(payers, name, rules.stock_out_pays, "lowest when the stock ran out")
@@ -184,7 +189,8 @@ def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlemen
 
 
 def _in_points(seats: Sequence[str], outcome: Outcome, ruling: Ruling) -> Settlement:
-    """2.7: winners score 0, losers the points in hand (doubled, or caught_pays for a catch)."""
+    """2.7: winners score 0; each loser the points in hand times what the outcome pays in
+    chips (after a catch: caught_pays for the dropper, 1 for the others)."""
     points = dict.fromkeys(seats, 0)
     dropped = outcome.player if isinstance(outcome, Drop) else None
     if ruling.result not in DRAWS:

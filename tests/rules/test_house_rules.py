@@ -12,7 +12,8 @@ SPEC_KEYS = [
     "stake", "unit", "hand_size", "deck", "scoring", "points_target_hands",
     "deal_tonks", "deal_tonk_clash",
     "tonk_out_pays", "tonk_out_six_pays", "tonk_out_needs_six", "double_double_pays", "out_pays",
-    "drop_win_pays", "caught_on_tie", "caught_pays", "caught_bonus_from", "caught_bonus_tie",
+    "drop_win_pays", "caught_on_tie", "caught_pays", "caught_pays_tied", "caught_bonus_from",
+    "caught_bonus_tie",
     "stock_out_pays", "stock_out_tie",
     "drop_when", "wait_after_spread", "wait_after_hit", "hit_blocks_laydown", "hits_stack",
     "must_spread", "ace", "discard_take", "first_discard", "slapping", "same_turn_discard",
@@ -41,6 +42,7 @@ ALLOWED_AND_REFUSED = {
     "drop_win_pays": (2, [0, 11]),
     "caught_on_tie": (False, [0, "no"]),
     "caught_pays": (1, [0, 11]),
+    "caught_pays_tied": ("lowest", ["some", "All", None, True]),
     "caught_bonus_from": ("all", ["everyone", None]),
     "caught_bonus_tie": ("all", ["some"]),
     "stock_out_pays": (2, [0, 11]),
@@ -69,12 +71,15 @@ def test_defaults_are_the_classic_preset():
     assert rules == PRESETS["classic"]
     assert rules.stake == Decimal(1) and rules.deal_tonks == (Band(49, 50, 2),)
     assert rules.caught_pays == 2 and rules.caught_bonus_from == "others"
+    assert rules.caught_pays_tied == "all" and rules.hits_stack is False  # as version 1 paid
 
 
 def test_options_are_grouped_as_the_spec_groups_them():
     assert option_group("deck") == "Table"
     assert option_group("deal_tonk_clash") == "Tonk on the deal"
     assert option_group("caught_bonus_tie") == "Dropping"
+    assert option_group("caught_pays_tied") == "Dropping"
+    assert option_group("hits_stack") == "Table talk"
     assert option_group("stock_out_tie") == "Stock runs out"
     assert option_group("slapping") == "Table talk"
 
@@ -122,18 +127,27 @@ def test_rules_are_immutable():
 
 
 def test_presets_differ_from_classic_exactly_as_the_spec_table_says():
+    """Section 3 of version 2 of the spec."""
     classic = PRESETS["classic"]
-    assert PRESETS["street"].differences(classic) == [
-        "deal_tonks", "deal_tonk_clash", "caught_pays", "caught_bonus_from",
-        "caught_bonus_tie", "ace", "discard_take",
+    street = PRESETS["street"]
+    assert street.differences(classic) == [
+        "deal_tonks", "deal_tonk_clash", "tonk_out_six_pays", "caught_pays", "caught_pays_tied",
+        "caught_bonus_from", "caught_bonus_tie", "hits_stack", "ace", "discard_take",
     ]  # fmt: skip
-    assert PRESETS["street"].deal_tonks == (Band(50, 50, 2),)
+    assert street.deal_tonks == (Band(50, 50, 2),)
+    assert street.tonk_out_six_pays == 3 and street.caught_pays_tied == "lowest"
+    assert street.hits_stack is True and street.caught_pays == 1
     black = PRESETS["black-company"]
-    assert black.differences(classic) == ["deal_tonks", "tonk_out_pays", "caught_bonus_from"]
+    assert black.differences(classic) == [
+        "deal_tonks", "tonk_out_pays", "caught_on_tie", "caught_pays_tied", "caught_bonus_from",
+    ]  # fmt: skip
     assert black.deal_tonks == (Band(0, 15, 2), Band(49, 50, 2))
     assert black.tonk_out_pays == 1 and black.caught_bonus_from == "none"
-    assert PRESETS["seattle"].differences(black) == ["hand_size"]
-    assert PRESETS["seattle"].hand_size == 7
+    assert black.caught_on_tie is False and black.caught_pays_tied == "none"
+    seattle = PRESETS["seattle"]
+    assert seattle.differences(black) == ["hand_size", "deal_tonks"]
+    assert seattle.hand_size == 7
+    assert seattle.deal_tonks == (Band(0, 15, 2), Band(49, 70, 2))
 
 
 def test_a_preset_takes_changes_on_top():

@@ -40,6 +40,14 @@ TABLES = {
         for name, rules in PRESETS.items()
     },
     "no tie catch": CLASSIC.with_changes({"caught_on_tie": False, "drop_win_pays": 3}),
+    "ties unpaid": CLASSIC.with_changes({"caught_pays_tied": "none"}),
+    "ties unpaid, bonus from all": CLASSIC.with_changes(
+        {"caught_pays_tied": "none", "caught_bonus_from": "all"}
+    ),
+    "tie for the lowest paid": CLASSIC.with_changes({"caught_pays_tied": "lowest"}),
+    "no tie catch, lowest tie paid": CLASSIC.with_changes(
+        {"caught_on_tie": False, "caught_pays_tied": "lowest"}
+    ),
     "no tonk on the deal": CLASSIC.with_changes({"deal_tonks": []}),
     "three cards": CLASSIC.with_changes({"hand_size": 3}),
     "waits": CLASSIC.with_changes(
@@ -183,29 +191,64 @@ def test_street_may_take_the_card_under_the_top():
 
 def test_a_caught_drop_in_chips():
     classic = answer_to(CLASSIC, QUESTIONS[3])
-    assert classic.answer.startswith("You pay 2 chips to each player whose total is lower")
-    assert "or the same" in classic.answer
+    assert classic.answer.startswith(
+        "You pay 2 chips to each player whose total is lower than or equal to yours;"
+    )
     assert "1 chip from everyone but you, unless that lowest total is shared" in classic.answer
-    assert classic.options[:4] == (
+    assert classic.options[:5] == (
         "caught_pays",
         "caught_on_tie",
+        "caught_pays_tied",
         "caught_bonus_from",
         "caught_bonus_tie",
     )
 
-    street = answer_to(PRESETS["street"], QUESTIONS[3]).answer
-    assert street.startswith("You pay 1 chip to each player")
-    assert "from everyone, you too" in street and "each of them collects it" in street
+    # Version 2: street pays a tie only when it is the lowest (000); then the one who tied is
+    # the lowest of the others, and collects the bonus too.
+    street = answer_to(PRESETS["street"], QUESTIONS[3])
+    assert street.answer == (
+        "You pay 1 chip to each player whose total is lower than yours, or equal to it when "
+        "nobody's is lower; the lowest of the others also collects 1 chip from everyone, you "
+        "too, and if that lowest total is shared, each of them collects it (house rules "
+        "caught_pays, caught_on_tie, caught_pays_tied, caught_bonus_from, caught_bonus_tie, "
+        "stake and unit)."
+    )
 
+    # Version 2: black-company pays only lower totals (002), and a tie for the lowest wins.
     black = answer_to(PRESETS["black-company"], QUESTIONS[3])
-    assert "no bonus" in black.answer
+    assert black.answer == (
+        "You pay 2 chips to each player whose total is lower than yours; there is no bonus. "
+        "A tie alone is no catch: you win, and everyone pays you 1 chip (house rules "
+        "caught_pays, caught_on_tie, caught_bonus_from, drop_win_pays, stake and unit)."
+    )
+    assert "or equal" not in black.answer
     assert "caught_bonus_tie" not in black.options  # no bonus, so a shared lowest changes nothing
+    # Without caught_on_tie, "lowest" and "none" both leave every tie unpaid: not cited.
+    assert "caught_pays_tied" not in black.options
+
+
+def test_a_caught_drop_when_ties_are_not_paid():
+    unpaid = answer_to(TABLES["ties unpaid"], QUESTIONS[3]).answer
+    assert unpaid.startswith("You pay 2 chips to each player whose total is lower than yours;")
+    assert unpaid.endswith(
+        "If you only tie the lowest, you are still caught, and you pay nobody (house rules "
+        "caught_pays, caught_on_tie, caught_pays_tied, caught_bonus_from, caught_bonus_tie, "
+        "stake and unit)."
+    )
+    from_all = answer_to(TABLES["ties unpaid, bonus from all"], QUESTIONS[3]).answer
+    assert "If you only tie the lowest, you are still caught, and you pay only the bonus" in (
+        from_all
+    )
+    lowest = answer_to(TABLES["no tie catch, lowest tie paid"], QUESTIONS[3]).answer
+    assert "whose total is lower than yours;" in lowest and "or equal" not in lowest
 
 
 def test_without_a_tie_catch_a_tie_wins_the_drop():
     rules = TABLES["no tie catch"].with_changes({"stake": Decimal("0.25")})
     caught = answer_to(rules, QUESTIONS[3])
-    assert "total is lower than yours;" in caught.answer
+    # Version 2 (2.5 step 1): caught_pays_tied "all" still pays a tie above the lowest.
+    assert "total is lower than or equal to yours;" in caught.answer
+    assert "caught_pays_tied" in caught.options
     assert "A tie alone is no catch: you win, and everyone pays you 0.75 chips" in caught.answer
     assert "0.50 chips to each player" in caught.answer
     assert "drop_win_pays" in caught.options
@@ -310,9 +353,22 @@ def test_what_going_out_pays():
     both = answer_to(TABLES["six needed and paid"], QUESTIONS[12])
     assert "tonk_out_pays" not in both.options and "3 chips for a tonk out" in both.answer
 
+    # Version 2 (2.7): in points the others' points count as many times as the way out pays.
     points = answer_to(TABLES["six needed in points"], QUESTIONS[12])
-    assert points.options == ("scoring", "tonk_out_needs_six")
-    assert "doubled" in points.answer and "double-double" not in points.answer
+    assert points.options == (
+        "scoring", "tonk_out_pays", "tonk_out_needs_six", "double_double_pays", "out_pays",
+    )  # fmt: skip
+    assert points.answer == (
+        "No chips change hands here: you score 0, and the others' points left in hand count "
+        "double for a tonk out (out by spreading and hitting, with no last discard) that laid "
+        "six cards as new spreads in your last turn; once for any other tonk out or for going "
+        "out by discarding your last card. In a double-double, whoever goes out second scores "
+        "0 and the others' points count 4 times over (house rules scoring, tonk_out_pays, "
+        "tonk_out_needs_six, double_double_pays and out_pays)."
+    )
+    street = answer_to(TABLES["street in points"], QUESTIONS[12]).answer
+    assert "count double for a tonk out" in street
+    assert "or triple if it laid six cards as new spreads" in street
 
 
 def test_dollars_with_cents():

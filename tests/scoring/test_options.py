@@ -82,6 +82,16 @@ CASES = [
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=2, Ben=-1, Carla=-1)),
     ({"caught_pays": 3}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-3, Ben=4, Carla=-1)),
+    # caught_pays_tied (version 2): Ben ties Anna's 5 but Carla's 3 is lowest; then Ben ties
+    # the lowest; "all" is version 1's rule and the default.
+    ({"caught_pays_tied": "lowest"}, drop("Anna", Anna=5, Ben=5, Carla=3), ABC,
+     amounts(Anna=-4, Ben=1, Carla=3), amounts(Anna=-2, Ben=-1, Carla=3)),
+    ({"caught_pays_tied": "none"}, drop("Anna", Anna=5, Ben=5, Carla=3), ABC,
+     amounts(Anna=-4, Ben=1, Carla=3), amounts(Anna=-2, Ben=-1, Carla=3)),
+    ({"caught_pays_tied": "lowest"}, drop("Anna", Anna=5, Ben=5, Carla=9), ABC,
+     amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-2, Ben=3, Carla=-1)),
+    ({"caught_pays_tied": "none"}, drop("Anna", Anna=5, Ben=5, Carla=9), ABC,
+     amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=0, Ben=1, Carla=-1)),
     ({"caught_bonus_from": "all"}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-3, Ben=4, Carla=-1)),
     ({"caught_bonus_from": "none"}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
@@ -137,7 +147,7 @@ def test_points_mode_scores_the_points_left_instead_of_paying():
 
 TABLE_TALK = {
     "unit": "$", "points_target_hands": 10, "wait_after_spread": 3, "wait_after_hit": 1,
-    "hit_blocks_laydown": True, "must_spread": True, "ace": "low_or_high",
+    "hit_blocks_laydown": True, "hits_stack": True, "must_spread": True, "ace": "low_or_high",
     "discard_take": "top_two", "first_discard": "first_player", "slapping": True,
     "same_turn_discard": True,
 }  # fmt: skip

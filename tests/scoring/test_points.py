@@ -50,8 +50,9 @@ def test_after_a_catch_every_lowest_player_scores_0_and_the_dropper_times_caught
 
 
 def test_a_double_double_may_leave_out_the_player_who_went_out_first():
+    # Version 2 (2.7): Carla's 5 count 4 times over, as double_double_pays 4 pays in chips.
     hand = {"kind": "double_double", "player": "Ben", "totals": {"Carla": 5}}
-    assert points(hand, {"double_double_pays": 4}) == {"Anna": 0, "Ben": 0, "Carla": 10}
+    assert points(hand, {"double_double_pays": 4}) == {"Anna": 0, "Ben": 0, "Carla": 20}
 
 
 def test_in_points_a_player_still_holding_cards_must_be_counted():

@@ -33,6 +33,7 @@ rule_changes = st.fixed_dictionaries(
         "drop_win_pays": st.integers(1, 10),
         "caught_on_tie": st.booleans(),
         "caught_pays": st.integers(1, 10),
+        "caught_pays_tied": st.sampled_from(["all", "lowest", "none"]),
         "caught_bonus_from": st.sampled_from(["others", "all", "none"]),
         "caught_bonus_tie": st.sampled_from(["none", "all"]),
         "stock_out_pays": st.integers(1, 10),
@@ -130,7 +131,11 @@ def test_every_hand_is_settled_exactly_or_refused_cleanly(hand):
     if result.result == "caught":
         assert result.net[outcome.player] <= 0 and outcome.player not in result.winners
         assert all(p.payee != outcome.player for p in result.payments)
-        if rules.scoring == "chips":
+        others = [outcome.totals[name] for name in players if name != outcome.player]
+        tie_for_lowest = outcome.totals[outcome.player] == min(others)
+        if rules.scoring == "chips" and not (tie_for_lowest and rules.caught_pays_tied == "none"):
+            # Caught on a tie for the lowest with ties unpaid (2.5), the catch itself costs
+            # nothing: only a bonus from everyone can cost the dropper.
             assert result.net[outcome.player] < 0
     if rules.scoring == "points":
         assert result.payments == () and not any(result.net.values())
