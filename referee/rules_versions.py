@@ -24,7 +24,7 @@ def current_rules(db: Session, table: GameTable) -> tuple[RulesVersion, HouseRul
 
 def rules_of(version: RulesVersion) -> HouseRules:
     """The house rules a version stores."""
-    return HouseRules.from_json(exact_json.loads(version.rules_json))
+    return HouseRules.from_stored(exact_json.loads(version.rules_json))
 
 
 def rules_of_hand(db: Session, hand: Hand) -> HouseRules:

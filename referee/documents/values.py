@@ -293,7 +293,7 @@ class Outcome(Document):
 
 Rules = Annotated[
     HouseRules,
-    CheckedBy(HouseRules.from_json, inside=True, shape=RulesShape),
+    CheckedBy(HouseRules.from_stored, inside=True, shape=RulesShape),
 ]
 RulesChanges = Annotated[
     dict[str, Any],

@@ -226,6 +226,17 @@ class HouseRules:
         """Rules from a mapping of option keys; missing keys take the classic default."""
         return cls().with_changes(data)
 
+    @classmethod
+    def from_stored(cls, data: Any) -> "HouseRules":
+        """Rules as a table stored them (its database, its file). Rules stored before
+        version 2 have no `caught_pays_tied`: a caught dropper then paid those who tied
+        them exactly when a tie was a catch (`caught_on_tie`), so such rules are read as
+        their hands were settled, and an old hand edited or imported pays what it paid."""
+        if isinstance(data, Mapping) and "caught_pays_tied" not in data:
+            paid_then = "all" if data.get("caught_on_tie", True) else "none"
+            data = {**data, "caught_pays_tied": paid_then}
+        return cls.from_json(data)
+
     def with_changes(self, changes: Any) -> "HouseRules":
         """These rules with some options changed, each change checked and refused by name."""
         if not isinstance(changes, Mapping):
