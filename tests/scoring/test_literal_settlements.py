@@ -147,6 +147,11 @@ CASES = [
         points("double_double", ("Ben",), Anna=0, Ben=0, Carla=10),
     ),
     (
+        {"kind": "drop", "player": "Anna", "totals": {"Anna": 3, "Ben": 4, "Carla": 7}},
+        POINTS,
+        points("drop_won", ("Anna",), Anna=0, Ben=4, Carla=7),
+    ),
+    (
         {"kind": "stock_out", "totals": {"Anna": 9, "Ben": 4, "Carla": 7}},
         POINTS,
         points("stock_out", ("Ben",), Anna=9, Ben=0, Carla=7),
