@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py
 	$(BIN)/python bench/pages.py
+
+# mutmut on the pure core (referee/rules, referee/scoring) against tests/rules and tests/scoring
+# (configured in pyproject.toml), from a fresh mutants/ each time; then the score per file.
+mutation: $(STAMP)
+	rm -rf mutants
+	HYPOTHESIS_PROFILE=mutation $(BIN)/mutmut run --max-children 2 > /dev/null
+	$(BIN)/python tools/mutation_score.py

@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from jinja2 import BytecodeCache
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
@@ -18,6 +19,25 @@ from sqlmodel import Session, SQLModel, select
 from referee import create_app
 from referee.migrate import upgrade
 from referee.storage import DB_FILE, make_engine
+
+# `make mutation` runs the core's tests once per mutant, thousands of times: there
+# (HYPOTHESIS_PROFILE=mutation) every property test tries 20 fixed examples, its own
+# max_examples included. A normal run is untouched.
+MUTATION_RUN = os.environ.get("HYPOTHESIS_PROFILE") == "mutation"
+settings.register_profile("mutation", max_examples=20, deadline=None, derandomize=True)
+if MUTATION_RUN:
+    settings.load_profile("mutation")
+
+
+def pytest_collection_modifyitems(items):
+    """In the mutation run, the profile's settings replace those a test gives itself."""
+    if not MUTATION_RUN:
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        if hasattr(test, "_hypothesis_internal_use_settings"):
+            test._hypothesis_internal_use_settings = settings.get_profile("mutation")
+
 
 CSRF_TOKEN = re.compile(r'name="csrf_token"[^>]*?\bvalue="([^"]+)"')
 

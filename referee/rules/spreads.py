@@ -30,6 +30,8 @@ def card_of(text: str) -> Card:
     """'K♠', '10♥', 'a♣' → Card; anything else is refused naming it."""
     text = text.strip()
     rank, suit = text[:-1].upper(), text[-1:]
+    # Equivalent mutants: ranks() gives the 52 ranks for any deck but "40", so ranks(None)
+    # or any other text in place of "52" reads the same ranks.
     if suit not in SUITS or rank not in ranks("52"):
         raise Refusal(f"cards: {text[:6]!r} is not a card (rank then suit, like K♠)", field="cards")
     return Card(rank, suit)
@@ -81,6 +83,8 @@ def _is_run(cards: Sequence[Card], rules: HouseRules) -> bool:
     order = _order(rules)
     wanted = {card.rank for card in cards}
     # Try each place the run could start; 'A' at both ends of the order is one card.
+    # Equivalent mutants: a larger stop (+ 2, or + len(cards)) only adds starts whose slice
+    # runs off the end of the order, holds fewer than len(cards) ranks and so never matches.
     for start in range(len(order) - len(cards) + 1):
         if set(order[start : start + len(cards)]) == wanted:
             return True

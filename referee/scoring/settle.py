@@ -45,6 +45,8 @@ class Ruling:
         for payer in payers:
             if payer != payee:
                 key = (payer, payee, why)
+                # Equivalent mutant: .get(None, 0) reads the same 0, as no ruling pays the
+                # same (payer, payee, why) twice.
                 self.stakes[key] = self.stakes.get(key, 0) + times
 
 
@@ -84,6 +86,7 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ru
         and (pays := rules.deal_tonk_pays(outcome.totals[name])) is not None
     }
     best = list(tonks)
+    # `>= 1` is an equivalent mutant: a lone tonk ranks first among one.
     if len(tonks) > 1 and rules.deal_tonk_clash != "draw":
         high_first = rules.deal_tonk_clash == "high_beats_low"
 

@@ -83,7 +83,7 @@ def banker_transfers(balances: Mapping[str, Decimal], banker: str) -> list[Trans
     for name, amount in balances.items():
         if name == banker or amount == 0:
             continue
-        if amount < 0:
+        if amount < 0:  # `<= 0` is equivalent: a zero balance was skipped just above
             transfers.append(Transfer(name, banker, amount.copy_negate()))
         else:
             transfers.append(Transfer(banker, name, amount))
@@ -142,6 +142,11 @@ def _zero_groups(units: Sequence[int]) -> list[list[int]]:
     whole of `mask` sums to zero. Walking back down from everyone, the masks that
     sum to zero along the way mark where one group ends and the next begins.
     """
+    # Equivalent mutants here: longer lists (full + 2) only add an entry never read; summing
+    # with `-` gives every sum negated, which is zero exactly when the sum is; starting `best`
+    # at 1 adds 1 to every entry, and only differences of `best` are compared; the second
+    # loop may start at 2, since best[1] is 0 either way (sums[1] is one player's non-zero
+    # balance).
     full = (1 << len(units)) - 1
     sums = [0] * (full + 1)
     for mask in range(1, full + 1):
@@ -173,6 +178,9 @@ def _settle_group(group: Sequence[int], units: Sequence[int]) -> list[tuple[int,
     both, so a group of k takes at most k - 1; it cannot take fewer, because the
     search left no smaller zero-sum group inside it.
     """
+    # Equivalent mutants: no balance in a group is 0 (`fewest_transfers` leaves those out),
+    # so `<= 0`, `< 1` and `>= 0` split it the same; and a group sums to zero, so debtors and
+    # creditors run out on the same payment, and `or` or `<=` in the loop test stop it there too.
     debtors = [[i, -units[i]] for i in group if units[i] < 0]
     creditors = [[i, units[i]] for i in group if units[i] > 0]
     payments = []

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from referee.rules import HouseRules, Refusal
 from referee.rules.cards import ranks
 from referee.rules.deal import Card
-from referee.rules.spreads import card_of, count_hand, rule_on_hit, rule_on_spread
+from referee.rules.spreads import Ruling, card_of, count_hand, rule_on_hit, rule_on_spread
 
 CLASSIC = HouseRules()
 ACE_HIGH = HouseRules.from_json({"ace": "low_or_high"})
@@ -181,3 +181,117 @@ def test_a_hit_is_allowed_exactly_when_the_spread_grown_by_it_is_a_spread(picked
     hit = rule_on_hit(spread, card, CLASSIC)
     grown = card not in spread and rule_on_spread(spread, CLASSIC).allowed
     assert hit.allowed is (grown and rule_on_spread([*spread, card], CLASSIC).allowed)
+
+
+# Literal rulings, word for word: the reason is what the table reads, so each branch of the
+# spread and hit rulings is pinned to its exact answer.
+
+
+@pytest.mark.parametrize(
+    ("shown", "rules", "allowed", "reason"),
+    [
+        ("Q♠ Q♥ Q♦", CLASSIC, True, "Q♠ Q♥ Q♦ is a book: 3 of a kind."),
+        ("8♥ 9♥ 10♥ J♥", CLASSIC, True, "8♥ 9♥ 10♥ J♥ is a run: 4 in a row of one suit."),
+        ("Q♠ Q♥", CLASSIC, False, "Q♠ Q♥: a spread needs at least 3 cards."),
+        (
+            "2♠ 3♥ 4♠",
+            CLASSIC,
+            False,
+            "2♠ 3♥ 4♠ is not a spread here: a book needs one rank, a run one suit.",
+        ),
+        (
+            "K♣ A♣ 2♣",
+            ACE_HIGH,
+            False,
+            "K♣ A♣ 2♣ is not a spread here: it goes round the corner (K-A-2), which is never"
+            " a run.",
+        ),
+        (
+            "Q♣ K♣ A♣",
+            CLASSIC,
+            False,
+            "Q♣ K♣ A♣ is not a spread here: the ace is low at this table: it goes next to the 2,"
+            " not the King (house rule ace).",
+        ),
+        # An ace without the King is no question of the ace rule: just not in a row.
+        ("A♠ 5♠ 9♠", CLASSIC, False, "A♠ 5♠ 9♠ is not a spread here: the cards are not in a row."),
+        # The 40-card reason is only for a 40-card deck, and only when a 7 or a Jack is there.
+        ("2♠ 4♠ 7♠", CLASSIC, False, "2♠ 4♠ 7♠ is not a spread here: the cards are not in a row."),
+        ("2♠ 4♠ 5♠", FORTY, False, "2♠ 4♠ 5♠ is not a spread here: the cards are not in a row."),
+        (
+            "3♥ 5♥ 7♥",
+            FORTY,
+            False,
+            "3♥ 5♥ 7♥ is not a spread here: the cards are not in a row (in a 40-card deck the 7"
+            " is next to the Jack).",
+        ),
+        (
+            "2♦ 4♦ J♦",
+            FORTY,
+            False,
+            "2♦ 4♦ J♦ is not a spread here: the cards are not in a row (in a 40-card deck the 7"
+            " is next to the Jack).",
+        ),
+    ],
+)
+def test_each_spread_ruling_gives_its_reason_word_for_word(shown, rules, allowed, reason):
+    assert rule_on_spread(cards(shown), rules) == Ruling(allowed, reason)
+
+
+@pytest.mark.parametrize(
+    ("spread", "card", "allowed", "reason"),
+    [
+        ("Q♠ Q♥ Q♦", "Q♣", True, "Q♣ may hit it: Q♠ Q♥ Q♦ Q♣ is a book: 4 of a kind."),
+        (
+            "Q♠ Q♥ Q♦",
+            "K♣",
+            False,
+            "K♣ may not hit it: Q♠ Q♥ Q♦ K♣ is not a spread here: a book needs one rank, a run"
+            " one suit.",
+        ),
+        # A card already in the spread may not hit it again, though the spread is legal.
+        ("Q♠ Q♥ Q♦", "Q♥", False, "Q♥ is already in that spread."),
+        ("4♣ 5♣ 6♣", "5♣", False, "5♣ is already in that spread."),
+        (
+            "2♠ 7♥ K♣",
+            "3♠",
+            False,
+            "The spread on the table is not a spread: 2♠ 7♥ K♣ is not a spread here: a book"
+            " needs one rank, a run one suit.",
+        ),
+    ],
+)
+def test_each_hit_ruling_gives_its_reason_word_for_word(spread, card, allowed, reason):
+    assert rule_on_hit(cards(spread), card_of(card), CLASSIC) == Ruling(allowed, reason)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: card_of("abcdefgh"),
+            "cards: 'abcdef' is not a card (rank then suit, like K♠)",
+        ),
+        (
+            lambda: count_hand(cards("2♠ 3♠ 3♠"), CLASSIC),
+            "cards: 3♠ is picked twice; a deck has one of each",
+        ),
+        (
+            lambda: rule_on_spread(cards("8♠ 8♥ 8♦"), FORTY),
+            "cards: there is no 8♠ in a 40-card deck (house rule deck)",
+        ),
+        (
+            lambda: count_hand(cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦"), CLASSIC),
+            "cards: 7 cards are more than a hand holds here (5 dealt, one more after drawing;"
+            " house rule hand_size)",
+        ),
+    ],
+)
+def test_cards_that_cannot_be_are_refused_on_the_cards_field(call, message):
+    with pytest.raises(Refusal) as refused:
+        call()
+    assert (refused.value.message, refused.value.field, refused.value.player) == (
+        message,
+        "cards",
+        None,
+    )

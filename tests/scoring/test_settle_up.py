@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.refusal import Refusal
-from referee.scoring.settle_up import Transfer, banker_transfers, fewest_transfers
+from referee.scoring.settle_up import Transfer, banker_transfers, fewest_transfers, transfers_for
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 
@@ -247,3 +247,91 @@ def test_every_banker_transfer_involves_the_banker(night, data):
     assert all(banker in (t.payer, t.payee) for t in transfers)
     others = {name for name, amount in night.items() if amount != 0 and name != banker}
     assert sorted(t.payee if t.payer == banker else t.payer for t in transfers) == sorted(others)
+
+
+# Literal answers: the exact transfers, and the exact refusal with its field and player.
+
+
+def test_transfers_come_in_seat_order_not_in_alphabetical_order():
+    assert fewest_transfers(money(Bob=1, Amy=1, Zed=-2)) == [
+        Transfer("Zed", "Bob", Decimal(1)),
+        Transfer("Zed", "Amy", Decimal(1)),
+    ]
+
+
+def test_a_group_of_three_debtors_is_cleared_debtor_by_debtor_in_seat_order():
+    # No smaller group sums to zero, so five players settle in four payments, each
+    # debtor paying down the creditors in turn.
+    assert fewest_transfers(money(A=-3, B=-4, C=-6, D=5, E=8)) == [
+        Transfer("A", "D", Decimal(3)),
+        Transfer("B", "D", Decimal(2)),
+        Transfer("B", "E", Decimal(2)),
+        Transfer("C", "E", Decimal(6)),
+    ]
+
+
+def test_a_group_of_three_creditors_is_paid_creditor_by_creditor_in_seat_order():
+    assert fewest_transfers(money(A=3, B=4, C=6, D=-5, E=-8)) == [
+        Transfer("D", "A", Decimal(3)),
+        Transfer("D", "B", Decimal(2)),
+        Transfer("E", "B", Decimal(2)),
+        Transfer("E", "C", Decimal(6)),
+    ]
+
+
+def test_whole_amounts_written_with_an_exponent_are_paid_as_whole_numbers():
+    (transfer,) = fewest_transfers({"Anna": Decimal("1E+1"), "Ben": Decimal("-1E+1")})
+    assert (transfer.payer, transfer.payee, str(transfer.amount)) == ("Ben", "Anna", "10")
+
+
+def refusal(call):
+    with pytest.raises(Refusal) as refused:
+        call()
+    return refused.value.message, refused.value.field, refused.value.player
+
+
+def test_refusals_of_the_settle_up_name_the_field_and_the_player():
+    assert refusal(lambda: fewest_transfers(money(Anna=1, Ben="-0.5"))) == (
+        "The balances add up to 0.5, not 0: every win tonight must be someone's loss before "
+        "the table can settle up",
+        "balances",
+        None,
+    )
+    assert refusal(lambda: fewest_transfers({"Anna": Decimal(1), "Ben": -1.0})) == (
+        "Ben: -1.0 is not an exact amount of money",
+        "balances",
+        "Ben",
+    )
+    many = {f"P{i}": Decimal(1 if i % 2 else -1) for i in range(18)}
+    assert refusal(lambda: fewest_transfers(many)) == (
+        "18 players have money owed or owing; fewest transfers can settle at most 16. Settle "
+        "with a banker instead.",
+        "balances",
+        None,
+    )
+    assert refusal(lambda: banker_transfers(money(Anna=1, Ben=-1), "Zed")) == (
+        "Zed has no balance tonight, so cannot be the banker",
+        "banker",
+        "Zed",
+    )
+
+
+def test_each_way_of_settling_up_gives_its_own_transfers():
+    night = money(Anna=1, Ben=1, Carla=-2)
+    assert transfers_for(night, "as_is") == []
+    assert transfers_for(night, "fewest") == [
+        Transfer("Carla", "Anna", Decimal(1)),
+        Transfer("Carla", "Ben", Decimal(1)),
+    ]
+    assert transfers_for(night, "banker", "Anna") == [
+        Transfer("Anna", "Ben", Decimal(1)),
+        Transfer("Carla", "Anna", Decimal(2)),
+    ]
+
+
+def test_settling_with_a_banker_not_named_is_refused_on_the_banker_field():
+    assert refusal(lambda: transfers_for(money(Anna=1, Ben=-1), "banker")) == (
+        " has no balance tonight, so cannot be the banker",
+        "banker",
+        "",
+    )
