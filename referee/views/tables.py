@@ -151,7 +151,10 @@ def games_context(db: Session, table: GameTable, rules: HouseRules, players: lis
         "game_over": None if ended is None else result_words(ended),
         "won": won(found),
         "shows_games": rules.points_target_hands is not None or any(g.over for g in found),
-        "game_of": game_of_hand(found),
+        # Each hand's game, in the history, when the table agreed on a number of hands.
+        "game_of": {
+            no: place for no, place in game_of_hand(found).items() if place[0].target is not None
+        },
     }
 
 
