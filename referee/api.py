@@ -32,10 +32,11 @@ from referee.rules import Refusal
 from referee.rules.limits import MAX_ID
 from referee.rules_versions import current_rules
 from referee.scoring import settle_request
+from referee.scoring.games import game_json
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
-from referee.tally import standings, tally
+from referee.tally import night_games, standings, tally
 
 PREFIX = "/api"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
@@ -185,6 +186,9 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
         "dealer": next_deal(db, table, players).dealer.name,
         "tally": {row["player"].name: row["amount"] for row in standing},
         "points": points if rules.scoring == "points" else None,
+        "games": [game_json(game) for game in night_games(db, table, players)]
+        if rules.scoring == "points"
+        else None,
     }
 
 

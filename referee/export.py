@@ -52,8 +52,10 @@ from referee.rules import HouseRules, Outcome, Refusal
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.outcome import names_given
 from referee.scoring import Settlement, settle
+from referee.scoring.games import PlayedHand, game_json, game_of_hand, games
 from referee.seating import players_of
 from referee.stored_form import named
+from referee.tally import night_games
 
 # Export
 
@@ -122,6 +124,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
             | ({"note": hand.note} if hand.note else {})
             for hand, view in zip(hands, hand_views(hands, players), strict=True)
         ],
+        "games": [game_json(game) for game in night_games(db, table, players)],
     }
 
 
@@ -141,7 +144,7 @@ def _change_json(change: HandChange, name_of: Mapping[int, str]) -> dict[str, An
 
 # The spreadsheet
 
-CSV_HEADER = ("hand", "void", "dealer", "result", "payer", "payee", "amount", "why")
+CSV_HEADER = ("hand", "game", "void", "dealer", "result", "payer", "payee", "amount", "why")
 # A cell a spreadsheet would run as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 CENT = Decimal("0.01")
@@ -155,14 +158,19 @@ def text_cell(text: str) -> str:
 
 def export_csv(db: Session, table: GameTable) -> str:
     """One row per payment of every hand (one row for a hand with none), oldest hand first,
-    players under their current names; amounts exact, with 2 decimals, payer to payee."""
+    players under their current names; amounts exact, with 2 decimals, payer to payee. In
+    points mode `game` is the number of the hand's game (empty for a void hand)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    for view in hand_views(every_hand(db, table), players_of(db, table)):
+    players = players_of(db, table)
+    game_of = game_of_hand(night_games(db, table, players))
+    for view in hand_views(every_hand(db, table), players):
         settlement = view.settlement
+        in_game = game_of.get(view.hand.no)
         start = [
             view.hand.no,
+            "" if in_game is None else in_game[0].number,
             "yes" if view.hand.void else "no",
             text_cell(view.dealer),
             text_cell(settlement["result"]),
@@ -392,6 +400,8 @@ def check_document(data: Any) -> TablePlan:
                 _refuse(f"hands[{index}].entry_key", "another hand has the same key")
             entry_keys.add(hand.entry_key)
         hands.append(hand)
+    if document.games is not None:
+        _check_games(document.games, hands, rules)
     return TablePlan(
         document.name,
         document.created_at,
@@ -403,6 +413,34 @@ def check_document(data: Any) -> TablePlan:
         ],
         hands,
     )
+
+
+def _check_games(
+    given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
+) -> None:
+    """The file's games are the ones its hands make (house rules 2.7), or it is refused."""
+    played = []
+    for hand in hands:
+        under = rules[hand.rules_number]
+        in_points = under.scoring == "points"
+        played.append(
+            PlayedHand(
+                hand.no,
+                hand.void,
+                hand.settlement.points if in_points else None,
+                under.points_target_hands if in_points else None,
+            )
+        )
+    expected = [game_json(game) for game in games(played)]
+    found = [game.model_dump(by_alias=True) for game in given]
+    difference = _difference(expected, found, "games")
+    if difference is not None:
+        where, should, says = difference
+        _refuse(
+            where,
+            f"the file says {shown(says)}, but its hands make {shown(should)}; the file was "
+            "changed after it was exported, so nothing was imported",
+        )
 
 
 def _check_hand(

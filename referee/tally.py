@@ -1,5 +1,6 @@
 """The night's tally: each player's money and points over the hands not voided, as it
-stands and as it ran hand by hand (the chart), and the standings the pages show.
+stands and as it ran hand by hand (the chart), the standings the pages show, and in
+points mode the night's games (referee.scoring.games).
 
 Money is summed as whole cents in the database (HandNet), one SUM rather than a loop
 over every hand.
@@ -13,7 +14,9 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
-from referee.models import GameTable, Hand, HandNet, Player, id_of
+from referee.models import GameTable, Hand, HandNet, Player, RulesVersion, id_of
+from referee.rules_versions import rules_of
+from referee.scoring.games import Game, PlayedHand, games
 
 Standing = tuple[int, int]  # a player's (cents, points) so far tonight
 
@@ -97,3 +100,39 @@ def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list
         }
         for p in players
     ]
+
+
+def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> list[Game]:
+    """The night's games in points mode (house rules 2.7), walked again from the stored
+    hands, so an edit or a void recomputes its game and every game after it. Each hand
+    counts under the rules it was played under; players under their current names."""
+    names = {id_of(p): p.name for p in players}
+    rules = {
+        id_of(version): rules_of(version)
+        for version in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id))
+    }
+    points: dict[int, dict[int, int]] = {}
+    for hand_id, player_id, score in db.exec(
+        select(HandNet.hand_id, HandNet.player_id, HandNet.points)
+        .join(Hand, col(Hand.id) == col(HandNet.hand_id))
+        .where(Hand.table_id == table.id)
+    ).all():
+        points.setdefault(hand_id, {})[player_id] = score
+    played = []
+    for hand in db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no))):
+        under = rules[hand.rules_version_id]
+        in_points = under.scoring == "points"
+        played.append(
+            PlayedHand(
+                hand.no,
+                hand.void,
+                _in_seat_order(points.get(id_of(hand), {}), names) if in_points else None,
+                under.points_target_hands if in_points else None,
+            )
+        )
+    return games(played)
+
+
+def _in_seat_order(points: Mapping[int, int], names: Mapping[int, str]) -> dict[str, int]:
+    """A hand's points by current name, in the order the table lists its players."""
+    return {name: points[player_id] for player_id, name in names.items() if player_id in points}

@@ -162,6 +162,7 @@ def test_a_table_is_created_with_its_tokens_and_links(client, app):
         "dealer": "Anna",
         "tally": {"Anna": 0, "Ben": 0, "Carla": 0},
         "points": None,
+        "games": None,
     }
     assert table["rules"]["stake"] == 1 and table["rules"]["tonk_out_pays"] == 2
 

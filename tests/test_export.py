@@ -298,7 +298,10 @@ def test_the_csv_has_a_row_per_payment_matching_the_settlements_exactly(db):
     hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(Hand.no)).all()
     expected = []
     for view in hand_views(hands, players):
-        start = [str(view.hand.no), "yes" if view.hand.void else "no", text_cell(view.dealer)]
+        # The night's points hands make one game (no number of hands is agreed).
+        in_game = view.settlement["points"] is not None and not view.hand.void
+        start = [str(view.hand.no), "1" if in_game else "", "yes" if view.hand.void else "no"]
+        start.append(text_cell(view.dealer))
         start.append(view.settlement["result"])
         payments = view.settlement["payments"]
         for p in payments:

@@ -1039,11 +1039,11 @@ def test_in_points_the_tally_shows_points_who_leads_and_hands_left(web):
     page = table_page(web, table)
     assert tally(page) == {"Anna": 7, "Ben": 0, "Carla": 12}  # out_pays 1: points as held
     assert '<th scope="col" class="num">Points</th>' in page
-    assert "Leading (lowest score): Ben. 2 of 3 hands left." in plain(page)
+    assert "Game 1 · Hand 2 of 3. Leading (lowest score): Ben." in plain(page)
 
     enter_hand(web, table, hands[1])
     page = table_page(web, table)
     # Anna lowest at 2 scores 0; Ben 20 and Carla 5 at stock_out_pays 1.
     assert tally(page) == {"Anna": 7, "Ben": 20, "Carla": 17}
-    assert "Leading (lowest score): Anna. 1 of 3 hands left." in plain(page)
+    assert "Game 1 · Hand 3 of 3. Leading (lowest score): Anna." in plain(page)
     assert transfers(text(web.get(f"/t/{table}/settle-up"))) == []

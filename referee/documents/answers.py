@@ -88,6 +88,20 @@ class CreatedTable(Document):
     links: Links
 
 
+class Game(Document):
+    """One game in points mode (house rules 2.7): its hands not voided, each player's score,
+    and, once it is over, who won (several on a shared lowest score)."""
+
+    game: int = Field(ge=1, description="1, 2, 3... in the order they were played.")
+    hands: list[int] = Field(description="The numbers of its hands, voided ones left out.")
+    hands_in_game: int | None = Field(
+        ge=1, description="`points_target_hands` for this game; null: it runs until the end."
+    )
+    scores: dict[str, int] = Field(description="Each player's points in this game.")
+    over: bool
+    winners: list[str] = Field(description="The lowest score once the game is over, else [].")
+
+
 class Table(Document):
     """A table as it is now."""
 
@@ -106,6 +120,11 @@ class Table(Document):
     ]
     points: dict[str, int] | None = Field(
         description="Each player's points so far when the table plays for points."
+    )
+    games: list[Game] | None = Field(
+        description="When the table plays for points: its games, oldest first, the last one "
+        "in play unless it is over. Derived from the hands, so an edit or a void recomputes "
+        "them."
     )
 
 

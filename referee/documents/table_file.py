@@ -10,7 +10,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from referee.documents.answers import Settlement
+from referee.documents.answers import Game, Settlement
 from referee.documents.values import (
     Document,
     Moment,
@@ -106,3 +106,6 @@ class TableFile(Document):
     players: list[FilePlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS_IN_A_NIGHT)
     rules_versions: list[FileRulesVersion] = Field(min_length=1, max_length=MAX_RULES_VERSIONS)
     hands: list[FileHand] = Field(max_length=MAX_HANDS)
+    # Derived from the hands (house rules 2.7), for whoever reads the file; the import
+    # works them out again and refuses a file whose games differ. Older files have none.
+    games: list[Game] | None = Field(None, max_length=MAX_HANDS)

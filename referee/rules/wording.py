@@ -140,7 +140,12 @@ def _points_target_hands(rules: HouseRules) -> str:
     if hands is None:
         return "There is no agreed number of hands: play as long as the table likes."
     if _in_points(rules):
-        return f"The game lasts {_count(hands, 'hand')}: then the lowest score wins."
+        return (
+            f"The game lasts {_count(hands, 'hand')} (voided hands do not count, draws do): "
+            "then the lowest score wins, a shared lowest score shares the win, and the next "
+            "hand starts a new game at 0. A change of the number of hands applies to the "
+            "game in play."
+        )
     return f"The table agreed to play {_count(hands, 'hand')}."
 
 

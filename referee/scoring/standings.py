@@ -9,8 +9,3 @@ def points_leaders(points: Mapping[str, int]) -> list[str]:
         return []
     low = min(points.values())
     return [name for name, score in points.items() if score == low]
-
-
-def hands_left(target: int | None, played: int) -> int | None:
-    """Hands still to play towards `points_target_hands`; None when no target is set."""
-    return None if target is None else max(target - played, 0)

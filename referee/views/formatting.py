@@ -7,6 +7,7 @@ from flask import Flask
 
 from referee.rules.outcome import KIND_WORDS
 from referee.rules.wording import amount_in_words, number_in_words
+from referee.scoring.games import place_words, result_words
 
 RESULT_WORDS = {
     "deal_tonk": "Tonk on the deal",
@@ -38,5 +39,7 @@ def init_app(app: Flask) -> None:
         signed=signed,
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
+        game_place=place_words,
+        game_result=result_words,
     )
     app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS)

@@ -21,7 +21,7 @@ from referee.seating import Deal, next_deal, players_of, seated
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.htmx import htmx
-from referee.views.tables import table_context
+from referee.views.tables import games_context, table_context
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
@@ -243,11 +243,13 @@ def history(table_id: int) -> ResponseReturnValue:
     page = max(request.args.get("page", 1, type=int) or 1, 1)
     hands = recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
     _, rules = current_rules(db, table)
+    players = players_of(db, table)
     return render(
         "history.html",
         table=table,
         rules=rules,
-        hands=hand_views(hands[:HISTORY_PAGE], players_of(db, table)),
+        hands=hand_views(hands[:HISTORY_PAGE], players),
+        game_of=games_context(db, table, rules, players)["game_of"],
         page=page,
         more=len(hands) > HISTORY_PAGE,
     )

@@ -4,6 +4,7 @@ import random
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlmodel import Session
 
 from referee import access, commands, turns
 from referee.forms import (
@@ -23,11 +24,12 @@ from referee.rules.questions import answers
 from referee.rules.waiting import reminder, standing_words, tracks_turns
 from referee.rules.wording import rule_sentences
 from referee.rules_versions import current_rules
+from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.scoring.settle_up import MODES, transfers_for
-from referee.scoring.standings import hands_left, points_leaders
+from referee.scoring.standings import points_leaders
 from referee.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.storage import session
-from referee.tally import running_tally, standings, tally
+from referee.tally import night_games, running_tally, standings, tally
 from referee.views import can_write, render, table_or_404
 from referee.views.chart import MAX_POINTS, tally_chart
 
@@ -111,8 +113,11 @@ def table_context(table: GameTable) -> dict:
     series = running_tally(db, table, MAX_POINTS)
     tally = standings(players, series[-1][1] if series else {})
     played = hand_count(db, table)
-    points = {row["player"].name: row["points"] for row in tally}
     deal = next_deal(db, table, players)
+    games = games_context(db, table, rules, players)
+    for row in tally:
+        row["game_points"] = games["game"].scores.get(row["player"].name, 0)
+        row["won"] = games["won"].get(row["player"].name, 0)
     return {
         "table": table,
         "players": players,
@@ -125,11 +130,31 @@ def table_context(table: GameTable) -> dict:
         "kinds": playable_kinds(rules),
         "tally": tally,
         "played": played,
-        "leaders": points_leaders(points) if rules.scoring == "points" else [],
-        "hands_left": hands_left(rules.points_target_hands, played),
+        "leaders": points_leaders(games["game"].scores) if rules.scoring == "points" else [],
+        **games,
         "recent": hand_views(recent_hands(db, table, 5), players),
         "chart": tally_chart(series, players, rules.scoring == "points"),
         "etag": etag(table),
+    }
+
+
+def games_context(db: Session, table: GameTable, rules: HouseRules, players: list) -> dict:
+    """The night's games in points mode (house rules 2.7): the game in play and its hand
+    ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
+    found = night_games(db, table, players) if rules.scoring == "points" else []
+    game = in_play(found, rules.points_target_hands)
+    ended = found[-1] if found and found[-1].over else None
+    return {
+        "games": found,
+        "game": game,
+        "game_line": f"Game {game.number} · {hand_of(game)}",
+        "game_over": None if ended is None else result_words(ended),
+        "won": won(found),
+        "shows_games": rules.points_target_hands is not None or any(g.over for g in found),
+        # Each hand's game, in the history, when the table agreed on a number of hands.
+        "game_of": {
+            no: place for no, place in game_of_hand(found).items() if place[0].target is not None
+        },
     }
 
 

@@ -174,7 +174,9 @@ def test_in_points_no_chips_move(key):
 
 def test_points_sentences_follow_the_points_options():
     assert sentence(POINTS.with_changes({"points_target_hands": 10}), "points_target_hands") == (
-        "The game lasts 10 hands: then the lowest score wins."
+        "The game lasts 10 hands (voided hands do not count, draws do): then the lowest "
+        "score wins, a shared lowest score shares the win, and the next hand starts a new "
+        "game at 0. A change of the number of hands applies to the game in play."
     )
     assert sentence(POINTS.with_changes({"caught_pays": 3}), "caught_pays").endswith("tripled.")
 

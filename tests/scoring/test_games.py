@@ -1,0 +1,107 @@
+"""Games in points mode (house rules 2.7): N hands not voided, the lowest score wins."""
+
+from referee.scoring.games import (
+    Game,
+    PlayedHand,
+    games,
+    hand_of,
+    in_play,
+    result_words,
+    won,
+)
+
+
+def hand(no, void=False, target=3, **points):
+    return PlayedHand(no, void, points, target)
+
+
+DRAW = {"Anna": 0, "Ben": 0, "Carla": 0}
+
+
+def test_a_game_of_three_hands_ends_with_one_winner_and_the_next_starts_at_0():
+    night = [
+        hand(1, Anna=7, Ben=0, Carla=12),
+        hand(2, Anna=0, Ben=20, Carla=5),
+        hand(3, Anna=4, Ben=0, Carla=0),
+        hand(4, Anna=0, Ben=3, Carla=9),
+    ]
+    first, second = games(night)
+    assert first == Game(1, (1, 2, 3), 3, {"Anna": 11, "Ben": 20, "Carla": 17}, over=True)
+    assert first.winners == ["Anna"]
+    assert result_words(first) == "Game 1 over: Anna wins with 11"
+    assert second == Game(2, (4,), 3, {"Anna": 0, "Ben": 3, "Carla": 9})
+    assert second.winners == []
+    assert hand_of(in_play([first, second], 3)) == "Hand 2 of 3"
+    assert won([first, second]) == {"Anna": 1}
+
+
+def test_after_the_last_hand_the_next_game_is_hand_1_with_no_scores():
+    found = games([hand(1, Anna=1, Ben=0), hand(2, Anna=0, Ben=5), hand(3, Anna=0, Ben=1)])
+    assert [g.over for g in found] == [True]
+    nxt = in_play(found, 3)
+    assert (nxt.number, nxt.hands, dict(nxt.scores)) == (2, (), {})
+    assert hand_of(nxt) == "Hand 1 of 3"
+
+
+def test_a_shared_lowest_score_shares_the_win():
+    (game,) = games(
+        [hand(1, target=2, Anna=5, Ben=0, Carla=9), hand(2, target=2, Anna=0, Ben=5, Carla=0)]
+    )
+    assert game.scores == {"Anna": 5, "Ben": 5, "Carla": 9}
+    assert game.winners == ["Anna", "Ben"]
+    assert result_words(game) == "Game 1 over: Anna and Ben share the win with 5"
+    assert won([game]) == {"Anna": 1, "Ben": 1}
+
+
+def test_a_voided_hand_does_not_count_and_moves_the_end_of_the_game():
+    night = [
+        hand(1, Anna=7, Ben=0, Carla=12),
+        hand(2, void=True, Anna=0, Ben=20, Carla=5),
+        hand(3, Anna=4, Ben=0, Carla=0),
+        hand(4, Anna=0, Ben=3, Carla=9),
+        hand(5, Anna=2, Ben=0, Carla=1),
+    ]
+    first, second = games(night)
+    assert first.hands == (1, 3, 4)
+    assert first.scores == {"Anna": 11, "Ben": 3, "Carla": 21}
+    assert result_words(first) == "Game 1 over: Ben wins with 3"
+    assert second == Game(2, (5,), 3, {"Anna": 2, "Ben": 0, "Carla": 1})
+
+
+def test_draws_count_as_hands():
+    (game,) = games([hand(1, **DRAW), hand(2, **DRAW), hand(3, Anna=0, Ben=4, Carla=2)])
+    assert game.over and game.hands == (1, 2, 3)
+    assert result_words(game) == "Game 1 over: Anna wins with 0"
+
+
+def test_without_a_target_one_game_runs_all_night():
+    night = [hand(no, target=None, Anna=no, Ben=0) for no in range(1, 8)]
+    (game,) = games(night)
+    assert game == Game(1, tuple(range(1, 8)), None, {"Anna": 28, "Ben": 0})
+    assert not game.over and game.winners == []
+    assert hand_of(in_play([game], None)) == "Hand 8"
+
+
+def test_hands_in_chips_are_in_no_game():
+    night = [PlayedHand(1, False, None, None), hand(2, target=1, Anna=3, Ben=0)]
+    (game,) = games(night)
+    assert game.hands == (2,) and game.winners == ["Ben"]
+
+
+def test_a_change_of_the_number_of_hands_applies_to_the_game_in_play():
+    # Two hands under 5, then the table agrees on 3: the game ends with its third hand.
+    night = [
+        hand(1, target=5, Anna=1, Ben=0),
+        hand(2, target=5, Anna=1, Ben=0),
+        hand(3, target=3, Anna=0, Ben=9),
+        hand(4, target=3, Anna=0, Ben=1),
+    ]
+    first, second = games(night)
+    assert (first.hands, first.target, first.over) == ((1, 2, 3), 3, True)
+    assert second.hands == (4,)
+    # Four hands played under 5, then 3 agreed: the next hand ends the game.
+    night = [hand(no, target=5, Anna=1, Ben=0) for no in range(1, 5)]
+    night.append(hand(5, target=3, Anna=0, Ben=2))
+    (game,) = games(night)
+    assert game.over and game.hands == (1, 2, 3, 4, 5)
+    assert result_words(game) == "Game 1 over: Ben wins with 2"
