@@ -1,8 +1,8 @@
-"""Where the night stands in points mode (2.7): the leaders, and the hands left to play."""
+"""Where the night stands in points mode (2.7): who leads (games: tests/scoring/test_games.py)."""
 
 import pytest
 
-from referee.scoring.standings import hands_left, points_leaders
+from referee.scoring.standings import points_leaders
 
 
 @pytest.mark.parametrize(
@@ -17,11 +17,3 @@ from referee.scoring.standings import hands_left, points_leaders
 )
 def test_the_lowest_score_leads(points, leaders):
     assert points_leaders(points) == leaders
-
-
-@pytest.mark.parametrize(
-    ("target", "played", "left"),
-    [(None, 3, None), (10, 0, 10), (10, 3, 7), (10, 10, 0), (10, 12, 0)],
-)
-def test_hands_left_count_down_to_zero_and_are_none_without_a_target(target, played, left):
-    assert hands_left(target, played) == left
