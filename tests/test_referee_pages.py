@@ -361,6 +361,7 @@ OUT_OF_TURN = {"kind": "drop", "player": "Carla", "totals": {"Anna": 9, "Ben": 1
 def test_a_drop_out_of_turn_is_refused_then_recorded_with_a_note(web, rows):
     table = start_table(web)
     set_rules(web, table, {"hit_blocks_laydown": True})  # the referee follows the turns
+    mark(web, table, f"spread-{player_ids(web, table)['Ben']}", 0)  # the panel is in use
     refused = preview_hand(web, table, OUT_OF_TURN)  # Ben's turn 1
     page = text(refused)
     assert set(errors(page)) == {"player-error"}
@@ -379,6 +380,15 @@ def test_a_drop_out_of_turn_is_refused_then_recorded_with_a_note(web, rows):
         "before drawing); the scorekeeper recorded it anyway."
     )
     assert note in plain(text(web.get(f"/t/{table}/hands/1")))
+
+
+def test_a_drop_stands_when_the_turn_panel_was_not_used_in_the_hand(web, rows):
+    # With no mark, the referee does not know whose turn it is (2.9): Carla's drop stands.
+    table = start_table(web)
+    set_rules(web, table, {"wait_after_spread": 3})
+    enter_hand(web, table, OUT_OF_TURN)
+    assert rows(Hand) == 1
+    assert "the scorekeeper recorded it anyway" not in plain(text(web.get(f"/t/{table}/hands/1")))
 
 
 def test_a_drop_out_of_turn_stands_when_drops_come_at_any_time(web, rows):

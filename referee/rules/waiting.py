@@ -72,11 +72,15 @@ class Waiting:
 
 @dataclass(frozen=True)
 class TurnState:
-    """The hand in play: the turn number (from 1), whose turn it is, everyone's waits."""
+    """The hand in play: the turn number (from 1), whose turn it is, everyone's waits, and
+    whether the scorekeeper has marked anything in it (`followed`): only then does the
+    referee know whose turn it really is (2.9: it follows the turns only when the turn
+    panel is used), so a table that never taps it is never told a drop is out of turn."""
 
     turn: int
     player: str
     players: tuple[Waiting, ...]
+    followed: bool = True
 
     def of(self, name: str) -> Waiting | None:
         return next((w for w in self.players if w.name == name), None)
@@ -225,7 +229,10 @@ def replay(rules: HouseRules, order: Sequence[str], marks: Sequence[Mark]) -> Tu
         elif mark.kind == HIT:
             play.hit(mark.player)
     return TurnState(
-        len(play.timeline), play.player, tuple(play.standing(name) for name in play.order)
+        len(play.timeline),
+        play.player,
+        tuple(play.standing(name) for name in play.order),
+        followed=bool(marks),
     )
 
 
@@ -287,6 +294,11 @@ def reminder(rules: HouseRules) -> str | None:
     return f"House rule: a complete spread may not be kept in hand; lay it down{unless}."
 
 
+def _out_of_turn(rules: HouseRules, state: TurnState, dropper: str) -> bool:
+    """Whether `dropper` drops on a turn that the marks say is someone else's."""
+    return drop_out_of_turn_refused(rules) and state.followed and state.player != dropper
+
+
 def _reasons(rules: HouseRules, state: TurnState, dropper: str) -> list[tuple[str, str]]:
     """Each rule that bars `dropper`'s drop now: (what the refusal says, what the note
     says)."""
@@ -304,7 +316,7 @@ def _reasons(rules: HouseRules, state: TurnState, dropper: str) -> list[tuple[st
                 f"with {_more(waiting.turns_left)} to wait {rule}",
             )
         )
-    if drop_out_of_turn_refused(rules) and state.player != dropper:
+    if _out_of_turn(rules, state, dropper):
         rule = f"(house rule: {rule_words(rules, 'drop_when')})"
         reasons.append((f"it is {state.player}'s turn {rule}", f"on {state.player}'s turn {rule}"))
     return reasons
@@ -315,7 +327,7 @@ def drop_refusal(rules: HouseRules, state: TurnState, dropper: str) -> Refusal |
     reasons = _reasons(rules, state, dropper)
     if not reasons:
         return None
-    waits_only = state.player == dropper or not drop_out_of_turn_refused(rules)
+    waits_only = not _out_of_turn(rules, state, dropper)
     return Refusal(
         f"{dropper} may not drop {'yet' if waits_only else 'now'}: "
         f"{'; and '.join(said for said, _ in reasons)}. "

@@ -415,7 +415,8 @@ def test_waits_never_exceed_what_the_rules_allow(
         rest = 1 if waiting.name == state.player else 0
         assert 0 <= waiting.turns_left <= max(spread_wait, hit_wait * hits) + rest
         assert waiting.may_drop is (waiting.turns_left == 0)
-        out_of_turn = drop_can_be_refused(table) and drop_when == "before_draw"
+        # Out of turn only once the scorekeeper has marked something in the hand.
+        out_of_turn = drop_can_be_refused(table) and drop_when == "before_draw" and bool(history)
         in_play = waiting.name == state.player
         refused = (not waiting.may_drop and (waiting.now or not in_play)) or (
             out_of_turn and not in_play
