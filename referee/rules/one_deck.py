@@ -15,9 +15,10 @@ Counts are packed into one integer, eight bits per count, so that adding hands a
 "does this fit in what is left" is one integer operation (`_fits`).
 """
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
 from referee.rules.refusal import Refusal
@@ -26,9 +27,9 @@ from referee.rules.wording import names_in_words
 BITS = 8  # a packed count: at most 6 players x 13 cards = 78 < 128, so bit 7 is a guard
 
 
-@dataclass(frozen=True, order=True)
-class Claim:
-    """A player whose total is given: the total, and the fewest and most cards they hold."""
+class Claim(NamedTuple):
+    """A player whose total is given: the total, and the fewest and most cards they hold
+    (a tuple, since a hand makes up to six of them each time it is checked)."""
 
     total: int
     fewest: int
@@ -221,7 +222,7 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
     total; `others` more cards are held by players whose totals are not given (the rest of
     a deal). Each claim's total alone must be possible already."""
     found = _deck(deck)
-    needs = [_needs(deck, c.total, c.fewest, c.most) for c in claims]
+    needs = [_needs(deck, total, fewest, most) for total, fewest, most, _ in claims]
     if None in needs:
         raise ValueError("check each total alone before checking them together")
     rest = others << (BITS * (found.fields - 1))
@@ -238,12 +239,43 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
             f"up to {points} points; {deck_in_words(deck)} holds {held}",
             field="totals",
         )
-    if not _deals(deck, tuple(sorted((c.key for c in claims), reverse=True)), rest):
+    cards = [v for v, c in zip(found.values, found.copies, strict=True) for _ in range(c)]
+    fewest_left = max(len(cards) - sum(c.most for c in claims), others)
+    most_left = len(cards) - sum(c.fewest for c in claims)
+    if not sum(cards[:fewest_left]) <= held - points <= sum(cards[len(cards) - most_left :]):
+        raise Refusal(
+            f"totals: {_totals_in_words(claims)} cannot all be held at once: the other "
+            f"{fewest_left} to {most_left} cards of {deck_in_words(deck)} would hold "
+            f"{held - points} points",
+            field="totals",
+        )
+    if not _quick_deal(
+        found, deck, sorted(zip(claims, needs, strict=True), reverse=True), rest
+    ) and not _deals(deck, tuple(sorted((c.key for c in claims), reverse=True)), rest):
         raise Refusal(
             f"totals: {_totals_in_words(claims)} cannot all be held at once: no way of dealing "
             f"{deck_in_words(deck)} ({_copies_in_words(deck)}) gives each player their total",
             field="totals",
         )
+
+
+def _quick_deal(
+    found: _Deck, deck: str, claims: Sequence[tuple[Claim, int | None]], rest: int
+) -> bool:
+    """Whether a few tries deal the claims, the highest total first, each the first of its
+    tries that fits what is left and leaves what the later claims need: most hands deal so."""
+    later = rest + sum(need or 0 for _, need in claims)
+    values, cuts = found.packed, found.cuts
+    value_guard, cut_guard = found.value_guard, found.cut_guard
+    for claim, need in claims:
+        later -= need or 0
+        for hand, hand_cuts in _first_tries(deck, claim[:3]):
+            if _fits(values, hand, value_guard) and _fits(cuts - hand_cuts, later, cut_guard):
+                values, cuts = values - hand, cuts - hand_cuts
+                break
+        else:
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -257,31 +289,24 @@ def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], rest: int) -> bo
     later = [rest] * (len(order) + 1)
     for i in range(len(order) - 1, -1, -1):
         later[i] = later[i + 1] + (_needs(deck, *order[i]) or 0)
-    tries = [_first_tries(deck, key) for key in order]
     failed: set[tuple[int, int]] = set()
 
-    def deal(i: int, values: int, cuts: int, quick: bool) -> bool:
+    def deal(i: int, values: int, cuts: int) -> bool:
         if i == len(order):
             return True
-        if quick:
-            hands: Iterable[tuple[int, int]] = tries[i]
-        elif (i, values) in failed:
+        if (i, values) in failed:
             return False
-        else:
-            hands = _hands(found, _unpack(values, len(found.values)), Claim(*order[i]), set())
-        for hand, hand_cuts in hands:
-            if quick and not _fits(values, hand, found.value_guard):
-                continue
+        left = _unpack(values, len(found.values))
+        for hand, hand_cuts in _hands(found, left, Claim(*order[i]), set()):
             rest_cuts = cuts - hand_cuts
             if _fits(rest_cuts, later[i + 1], found.cut_guard) and deal(
-                i + 1, values - hand, rest_cuts, quick
+                i + 1, values - hand, rest_cuts
             ):
                 return True
-        if not quick:
-            failed.add((i, values))
+        failed.add((i, values))
         return False
 
-    return deal(0, found.packed, found.cuts, True) or deal(0, found.packed, found.cuts, False)
+    return deal(0, found.packed, found.cuts)
 
 
 def _short(deck: str, claims: Sequence[Claim], needs: Sequence[int], rest: int) -> Refusal:
