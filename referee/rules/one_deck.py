@@ -18,6 +18,7 @@ Counts are packed into one integer, eight bits per count, so that adding hands a
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
@@ -53,6 +54,17 @@ class _Deck:
     value_guard: int
     cut_guard: int
     unit_cuts: tuple[int, ...]  # the packed cuts of one card of each value
+    lowest: tuple[int, ...]  # the points of the n lowest cards, for each n from 0 to all
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return len(self.lowest) - 1
+
+    @property
+    def points(self) -> int:
+        """The points of all its cards."""
+        return self.lowest[-1]
 
     @property
     def fields(self) -> int:
@@ -98,6 +110,11 @@ def _deck(deck: str) -> _Deck:
         tuple(
             _pack(_cut_counts(values, [int(at == one) for at in range(len(values))]))
             for one in range(len(values))
+        ),
+        tuple(
+            accumulate(
+                (v for v, c in zip(values, copies, strict=True) for _ in range(c)), initial=0
+            )
         ),
     )
 
@@ -163,16 +180,20 @@ def _hands(
     claim: Claim,
     dead: set[tuple[int, int, int]],
     order: Sequence[int] | None = None,
+    budget: "_Budget | None" = None,
 ) -> Iterator[tuple[int, int]]:
     """Each hand of `claim.fewest` to `claim.most` cards from the cards `left` (by value) that
     makes `claim.total`, as its packed values and packed cuts, taking values in `order`
     (the highest first by default), as many of each as can be first. A branch that yields
     nothing is remembered in `dead` (for this `left` and order), so that even an exhaustive
-    walk visits each (value, points, room) once."""
+    walk visits each (value, points, room) once. Each step of the walk takes one step of
+    `budget`, if given."""
     values = order if order is not None else range(len(found.values) - 1, -1, -1)
     top = [max((found.values[at] for at in values[i:]), default=0) for i in range(len(values))]
 
     def walk(i: int, points: int, room: int, hand: int, cuts: int) -> Iterator[tuple[int, int]]:
+        if budget is not None:
+            budget.take()
         if points == 0:
             if claim.most - room >= claim.fewest:
                 yield hand, cuts
@@ -217,10 +238,27 @@ def _first_tries(deck: str, key: tuple[int, int, int]) -> tuple[tuple[int, int],
 FIRST_TRIES = 3  # hands per way of walking the values
 
 
+@lru_cache(maxsize=8192)
+def _first_hand(deck: str, total: int, fewest: int, most: int) -> tuple[int, int] | None:
+    """The first hand `_first_tries` finds for a claim, as its packed values and its number
+    of cards; None when no hand makes the total."""
+    tries = _first_tries(deck, (total, fewest, most))
+    if not tries:
+        return None
+    hand, cuts = tries[0]
+    return hand, cuts >> (BITS * (_deck(deck).fields - 1))
+
+
 def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> None:
     """Refuse totals that one deck cannot deal all at once (2.8). Each claim holds its own
     total; `others` more cards are held by players whose totals are not given (the rest of
-    a deal). Each claim's total alone must be possible already."""
+    a deal). Each claim's total alone must be possible already.
+
+    The referee refuses only what it can show impossible: counts that the deck cannot
+    meet, or a search that tries every deal. The search has a budget (`SEARCH_STEPS`) so
+    that no hand, however contrived, keeps a request waiting; past it, the totals stand."""
+    if _first_hands_fit(deck, claims, others):
+        return  # most hands: a deal found with one addition per total
     found = _deck(deck)
     needs = [_needs(deck, total, fewest, most) for total, fewest, most, _ in claims]
     if None in needs:
@@ -231,30 +269,50 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
         raise _short(deck, claims, needs, rest)  # type: ignore[arg-type]
     if len(claims) < 2:
         return  # one total, possible alone, and enough cards left for the others
-    points = sum(c.total for c in claims)
-    held = sum(v * c for v, c in zip(found.values, found.copies, strict=True))
-    if points > held:
-        raise Refusal(
-            f"totals: {_totals_in_words(claims)} cannot all be held at once: these totals add "
-            f"up to {points} points; {deck_in_words(deck)} holds {held}",
-            field="totals",
-        )
-    cards = [v for v, c in zip(found.values, found.copies, strict=True) for _ in range(c)]
-    fewest_left = max(len(cards) - sum(c.most for c in claims), others)
-    most_left = len(cards) - sum(c.fewest for c in claims)
-    if not sum(cards[:fewest_left]) <= held - points <= sum(cards[len(cards) - most_left :]):
-        raise Refusal(
-            f"totals: {_totals_in_words(claims)} cannot all be held at once: the other "
-            f"{fewest_left} to {most_left} cards of {deck_in_words(deck)} would hold "
-            f"{held - points} points",
-            field="totals",
-        )
+    _check_points(found, deck, claims, others)
     if not _quick_deal(
         found, deck, sorted(zip(claims, needs, strict=True), reverse=True), rest
     ) and not _deals(deck, tuple(sorted((c.key for c in claims), reverse=True)), rest):
         raise Refusal(
-            f"totals: {_totals_in_words(claims)} cannot all be held at once: no way of dealing "
-            f"{deck_in_words(deck)} ({_copies_in_words(deck)}) gives each player their total",
+            f"totals: {_totals_in_words(claims)} cannot all be held at once: each of these "
+            f"totals can be dealt alone, but {deck_in_words(deck)} ({_copies_in_words(deck)}) "
+            f"cannot be dealt so that {_holders_in_words(claims)} at the same time",
+            field="totals",
+        )
+
+
+def _first_hands_fit(deck: str, claims: Sequence[Claim], others: int) -> bool:
+    """Whether the first hand found for each total alone, all of them, and the `others`
+    cards fit in the deck: then they are a deal. One addition per total, and enough for
+    most hands, whose totals are far from what the deck can hold."""
+    found = _deck(deck)
+    values = cards = 0
+    for claim in claims:
+        first = _first_hand(deck, claim.total, claim.fewest, claim.most)
+        if first is None:
+            return False
+        values, cards = values + first[0], cards + first[1]
+    return cards + others <= found.size and _fits(found.packed, values, found.value_guard)
+
+
+def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int) -> None:
+    """Refuse totals that add up to more points than the deck holds, or that leave the rest
+    of the deck's points to too few or too many other cards."""
+    points = sum(c.total for c in claims)
+    if points > found.points:
+        raise Refusal(
+            f"totals: {_totals_in_words(claims)} cannot all be held at once: these totals add "
+            f"up to {points} points; {deck_in_words(deck)} holds {found.points}",
+            field="totals",
+        )
+    fewest_left = max(found.size - sum(c.most for c in claims), others)
+    most_left = found.size - sum(c.fewest for c in claims)
+    left = found.points - points
+    if not found.lowest[fewest_left] <= left <= found.points - found.lowest[-1 - most_left]:
+        raise Refusal(
+            f"totals: {_totals_in_words(claims)} cannot all be held at once: the other "
+            f"{fewest_left} to {most_left} cards of {deck_in_words(deck)} would hold "
+            f"{left} points",
             field="totals",
         )
 
@@ -278,18 +336,38 @@ def _quick_deal(
     return True
 
 
+SEARCH_STEPS = 2_000  # steps of the exhaustive search: a few milliseconds at worst
+
+
+class _OutOfSteps(Exception):
+    """The exhaustive search used its budget without finding a deal or trying every one."""
+
+
+class _Budget:
+    """Steps left to the exhaustive search; each hand it looks at takes one."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfSteps
+
+
 @lru_cache(maxsize=4096)
 def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], rest: int) -> bool:
     """Whether hands of the claimed sizes and totals can be dealt together: a search by
-    player, the highest totals first, pruned by the counts every later claim needs. A quick
-    search tries a few hands for each claim; only when it fails does the exhaustive one draw
-    every hand from what the earlier ones left, remembering each deck left that failed."""
+    player, the highest totals first, drawing every hand from what the earlier ones left,
+    pruned by the counts every later claim needs and remembering each deck left that
+    failed. True too when it runs out of steps: only a finished search refuses."""
     found = _deck(deck)
     order = claims  # the highest totals first
     later = [rest] * (len(order) + 1)
     for i in range(len(order) - 1, -1, -1):
         later[i] = later[i + 1] + (_needs(deck, *order[i]) or 0)
     failed: set[tuple[int, int]] = set()
+    budget = _Budget(SEARCH_STEPS)
 
     def deal(i: int, values: int, cuts: int) -> bool:
         if i == len(order):
@@ -297,7 +375,7 @@ def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], rest: int) -> bo
         if (i, values) in failed:
             return False
         left = _unpack(values, len(found.values))
-        for hand, hand_cuts in _hands(found, left, Claim(*order[i]), set()):
+        for hand, hand_cuts in _hands(found, left, Claim(*order[i]), set(), budget=budget):
             rest_cuts = cuts - hand_cuts
             if _fits(rest_cuts, later[i + 1], found.cut_guard) and deal(
                 i + 1, values - hand, rest_cuts
@@ -306,7 +384,10 @@ def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], rest: int) -> bo
         failed.add((i, values))
         return False
 
-    return deal(0, found.packed, found.cuts)
+    try:
+        return deal(0, found.packed, found.cuts)
+    except _OutOfSteps:
+        return True  # not shown impossible: the referee accepts the totals
 
 
 def _short(deck: str, claims: Sequence[Claim], needs: Sequence[int], rest: int) -> Refusal:
@@ -352,4 +433,12 @@ def _copies_in_words(deck: str) -> str:
     return (
         f"four cards of each value {low[0]} to {low[-1]} and {found.copies[-1]} worth "
         f"{found.values[-1]}"
+    )
+
+
+def _holders_in_words(claims: Sequence[Claim]) -> str:
+    """ "Anna holds 30, Ben 30 and Carla 29"."""
+    first, *rest = claims
+    return names_in_words(
+        [f"{first.name} holds {first.total}", *(f"{c.name} {c.total}" for c in rest)]
     )

@@ -2,6 +2,7 @@
 asserted word for word; the properties deal real cards by brute force, independently of the
 search in referee.rules.one_deck."""
 
+import time
 from collections import Counter
 from itertools import combinations_with_replacement, product
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import Refusal
+from referee.rules import Refusal, one_deck
 from referee.rules.cards import dealt_totals, held_totals, value_copies
 from referee.rules.one_deck import Claim, check_one_deck
 from tests.helpers import settled
@@ -206,3 +207,43 @@ def test_any_stock_out_the_engine_accepts_can_be_dealt_from_one_deck_and_convers
     except Refusal:
         accepted = False
     assert accepted == deals_by_hand(deck, [(total, 1, size) for total in totals])
+
+
+FIVE_TWOS = [Claim(2, 1, 1, name) for name in SIX[:5]]
+
+
+def test_totals_no_deal_gives_together_are_refused_naming_each_holder():
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", FIVE_TWOS)
+    assert refused.value.message == (
+        "totals: Anna's 2, Ben's 2, Carla's 2, Dan's 2 and Eve's 2 cannot all be held at once: "
+        "each of these totals can be dealt alone, but a 52-card deck (four cards of each value "
+        "1 to 9 and 16 worth 10) cannot be dealt so that Anna holds 2, Ben 2, Carla 2, Dan 2 "
+        "and Eve 2 at the same time"
+    )
+    assert refused.value.field == "totals"
+
+
+@pytest.fixture
+def no_search_steps(monkeypatch):
+    monkeypatch.setattr(one_deck, "SEARCH_STEPS", 0)
+    one_deck._deals.cache_clear()
+    yield
+    one_deck._deals.cache_clear()
+
+
+def test_a_search_out_of_steps_accepts_the_totals_it_could_not_show_impossible(
+    no_search_steps,
+):
+    check_one_deck("52", FIVE_TWOS)
+
+
+def test_contrived_twelve_card_hands_are_settled_within_the_budget():
+    """Four dealt twelve-card hands that took the search 17 s before it had a budget (a
+    few milliseconds now: the bound leaves room for a busy machine)."""
+    one_deck._deals.cache_clear()
+    started = time.perf_counter()
+    check_one_deck(
+        "52", [Claim(t, 12, 12, n) for t, n in zip([120, 93, 54, 35], SIX[:4], strict=True)]
+    )
+    assert time.perf_counter() - started < 1.0
