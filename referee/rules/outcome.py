@@ -368,9 +368,9 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTon
             "totals: give the dealt total of each player who shows a tonk", field="totals"
         )
     possible = dealt_totals(rules.deck, rules.hand_size)
-    deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
     for name, total in outcome.totals.items():
         if total not in possible:
+            deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
             low, high = min(possible), max(possible)
             reason = (
                 f"{deck_words} never make {total}"
@@ -448,6 +448,8 @@ def _check_all_present(players: Sequence[str], totals: Mapping[str, int], what: 
 def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool) -> None:
     cards = most_cards(rules, dropper=dropper)
     possible = held_totals(rules.deck, cards)
+    if total in possible:
+        return  # nearly always: the rest words the refusal
     if not 1 <= total <= max(possible):
         raise Refusal(
             f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "
@@ -455,10 +457,9 @@ def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool
             field="totals",
             player=name,
         )
-    if total not in possible:
-        raise Refusal(
-            f"{name}: a total of {total} cannot be; 1 to {cards} cards of "
-            f"{deck_in_words(rules.deck)} never make {total}",
-            field="totals",
-            player=name,
-        )
+    raise Refusal(
+        f"{name}: a total of {total} cannot be; 1 to {cards} cards of "
+        f"{deck_in_words(rules.deck)} never make {total}",
+        field="totals",
+        player=name,
+    )
