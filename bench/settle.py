@@ -3,20 +3,23 @@
 First the typical mix (100,000 hands under the presets, 2 to 6 players, every kind of
 ending); then the check that a hand's totals fit in one deck (section 2.8) on its own and
 inside `settle`, for 2 to 6 players holding 5, 7 and 12-card hands, every total given.
-Totals come from real cards, dealt from a shuffled deck, as at a table.
+Totals come from real cards, dealt from a shuffled deck, as at a table. Last, the check's
+worst cases: contrived totals near the limits, which the search's budget keeps to a few
+milliseconds.
 
 A benchmark, not a test: the figure depends on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/settle.py [HANDS]`.
 """
 
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 
-from referee.rules import PRESETS, HouseRules, Outcome
+from referee.rules import PRESETS, HouseRules, Outcome, Refusal
 from referee.rules.cards import dealt_totals, value_copies
-from referee.rules.one_deck import Claim, check_one_deck
+from referee.rules.one_deck import Claim, _deals, check_one_deck
 from referee.rules.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
 from referee.scoring import settle
 
@@ -57,13 +60,16 @@ def random_hand(rng: random.Random) -> Hand:
 
 
 def rate(hands: Sequence[Hand], run: Callable[[Hand], object]) -> float:
-    """Hands per second of `run` over `hands`, after one warm-up pass (its caches filled)."""
-    for hand in hands[:2000]:
+    """Hands per second of `run` over `hands`, after a warm-up on the first fifth of them
+    (the caches by total filled). The timed hands are the other four fifths, so that the
+    cache of whole hands' totals (`one_deck._deals`) does not flatter the figure."""
+    warm, timed = hands[: len(hands) // 5], hands[len(hands) // 5 :]
+    for hand in warm:
         run(hand)
     started = time.perf_counter()
-    for hand in hands:
+    for hand in timed:
         run(hand)
-    return len(hands) / (time.perf_counter() - started)
+    return len(timed) / (time.perf_counter() - started)
 
 
 def sized_hands(rng: random.Random, players: int, hand_size: int, count: int) -> list[Hand]:
@@ -71,6 +77,14 @@ def sized_hands(rng: random.Random, players: int, hand_size: int, count: int) ->
     rules = HouseRules.from_json({"hand_size": hand_size})
     seated = NAMES[:players]
     return [(rules, seated, StockOut(held(rng, rules, seated, None))) for _ in range(count)]
+
+
+CONTRIVED = [  # near the limits: each took the exhaustive search 0.7 to 17 s before its budget
+    ("52", [Claim(t, 12, 12) for t in (120, 93, 54, 35)]),
+    ("52", [Claim(t, 1, 12) for t in (104, 101, 96, 31)]),
+    ("52", [Claim(t, 7, 7) for t in (59, 47, 47, 44, 33, 18)]),
+    ("52", [Claim(t, 1, 7) for t in (65, 63, 56, 48, 43, 41)]),
+]
 
 
 def one_deck(hand: Hand) -> None:
@@ -93,11 +107,22 @@ def main(count: int) -> None:
             if players * size > 52:
                 row.append(f"{'(no deal)':>22}")
                 continue
-            sized = sized_hands(rng, players, size, count // 10)
-            row.append(
-                f"{rate(sized, one_deck):>10,.0f}, {rate(sized, lambda h: settle(*h)):>7,.0f}"
-            )
+            checked = rate(sized_hands(rng, players, size, count // 10), one_deck)
+            settled = rate(sized_hands(rng, players, size, count // 10), lambda h: settle(*h))
+            row.append(f"{checked:>10,.0f}, {settled:>7,.0f}")
         print(f"{players:>7} | " + " | ".join(row))
+    print("contrived totals, the one-deck check alone (ms: best and worst of 5, search cold):")
+    for deck, claims in CONTRIVED:
+        times = []
+        for _ in range(5):
+            _deals.cache_clear()  # as for totals never seen before
+            started = time.perf_counter()
+            with contextlib.suppress(Refusal):
+                check_one_deck(deck, claims)
+            times.append(1000 * (time.perf_counter() - started))
+        sizes = {f"{c.fewest} to {c.most}" if c.fewest < c.most else f"{c.most}" for c in claims}
+        shown = ", ".join(str(c.total) for c in claims) + f" ({', '.join(sizes)} cards each)"
+        print(f"  {min(times):6.2f} {max(times):6.2f}  {shown}")
 
 
 if __name__ == "__main__":
