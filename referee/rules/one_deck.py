@@ -10,6 +10,13 @@ a hand is how many cards of each value it holds. The check is exact and cheap:
 2. then a search that deals real hands, by value, one player after another (the most
    constrained first), and stops at the first deal that gives every total; a deal that
    fails is remembered by what is left of the deck, and the counts of step 1 prune it.
+   The search has a budget of steps (`SEARCH_STEPS`, a few milliseconds): a hand it can
+   neither deal nor rule out in time is accepted, since the referee refuses only the
+   totals it can show impossible.
+
+Before both, most hands are accepted at once: the first hand found for each total alone,
+added up, fits in the deck (`_first_hands_fit`). Then a few tries per total, dealt one
+after another (`_quick_deal`), accept most of the rest before the search.
 
 Counts are packed into one integer, eight bits per count, so that adding hands and asking
 "does this fit in what is left" is one integer operation (`_fits`).
@@ -18,7 +25,7 @@ Counts are packed into one integer, eight bits per count, so that adding hands a
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain, islice
 from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
@@ -225,15 +232,11 @@ def _first_tries(deck: str, key: tuple[int, int, int]) -> tuple[tuple[int, int],
     then lowest first: what the quick search tries before the exhaustive one."""
     found = _deck(deck)
     claim = Claim(*key)
-    tries: list[tuple[int, int]] = []
-    for order in (None, _nearest_first(found, claim), range(len(found.values))):
-        walked = _hands(found, found.copies, claim, set(), order)
-        for hand in walked:
-            if hand not in tries:
-                tries.append(hand)
-            if len(tries) % FIRST_TRIES == 0:
-                break
-    return tuple(tries)
+    orders = (None, _nearest_first(found, claim), range(len(found.values)))
+    tries = (
+        islice(_hands(found, found.copies, claim, set(), order), FIRST_TRIES) for order in orders
+    )
+    return tuple(dict.fromkeys(chain.from_iterable(tries)))  # each hand once, in order
 
 
 FIRST_TRIES = 3  # hands per way of walking the values
@@ -268,13 +271,12 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
     if _first_hands_fit(deck, claims, others):
         return  # most hands: a deal found with one addition per total
     found = _deck(deck)
-    needs = [_needs(deck, total, fewest, most) for total, fewest, most, _ in claims]
-    if None in needs:
+    needs = [need for need in (_needs(deck, *claim.key) for claim in claims) if need is not None]
+    if len(needs) < len(claims):
         raise ValueError("check each total alone before checking them together")
     rest = others << (BITS * (found.fields - 1))
-    wanted = sum(needs) + rest  # type: ignore[arg-type]
-    if not _fits(found.cuts, wanted, found.cut_guard):
-        raise _short(deck, claims, needs, rest)  # type: ignore[arg-type]
+    if not _fits(found.cuts, sum(needs) + rest, found.cut_guard):
+        raise _short(deck, claims, needs, rest)
     if len(claims) < 2:
         return  # one total, possible alone, and enough cards left for the others
     _check_points(found, deck, claims, others)
@@ -325,16 +327,14 @@ def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int)
         )
 
 
-def _quick_deal(
-    found: _Deck, deck: str, claims: Sequence[tuple[Claim, int | None]], rest: int
-) -> bool:
+def _quick_deal(found: _Deck, deck: str, claims: Sequence[tuple[Claim, int]], rest: int) -> bool:
     """Whether a few tries deal the claims, the highest total first, each the first of its
     tries that fits what is left and leaves what the later claims need: most hands deal so."""
-    later = rest + sum(need or 0 for _, need in claims)
+    later = rest + sum(need for _, need in claims)
     values, cuts = found.packed, found.cuts
     value_guard, cut_guard = found.value_guard, found.cut_guard
     for claim, need in claims:
-        later -= need or 0
+        later -= need
         for hand, hand_cuts in _first_tries(deck, claim[:3]):
             if _fits(values, hand, value_guard) and _fits(cuts - hand_cuts, later, cut_guard):
                 values, cuts = values - hand, cuts - hand_cuts
