@@ -1,7 +1,8 @@
 """Whether the totals of one hand can all be held at once, from one deck (2.8).
 
 Suits never matter for a total, so a deck is counted by card value (`value_copies`), and
-a hand is how many cards of each value it holds. The check is exact and cheap:
+a hand is how many cards of each value it holds. The check is cheap, and exact on every
+hand but contrived ones (see the budget below):
 
 1. necessary counts first, each one a reason a player understands: the cards the totals
    need at the fewest, the points they add up to, and for each cut of the values (worth 10;
@@ -181,13 +182,32 @@ def _needs(deck: str, total: int, fewest: int, most: int) -> int | None:
     return _pack([*counts, min(sizes)])
 
 
+SEARCH_STEPS = 2_000  # steps of the exhaustive search: a few milliseconds at worst
+
+
+class _OutOfSteps(Exception):
+    """The exhaustive search used its budget without finding a deal or trying every one."""
+
+
+class _Budget:
+    """Steps left to the exhaustive search; each hand it looks at takes one."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfSteps
+
+
 def _hands(
     found: _Deck,
     left: Sequence[int],
     claim: Claim,
     dead: set[tuple[int, int, int]],
     order: Sequence[int] | None = None,
-    budget: "_Budget | None" = None,
+    budget: _Budget | None = None,
 ) -> Iterator[tuple[int, int]]:
     """Each hand of `claim.fewest` to `claim.most` cards from the cards `left` (by value) that
     makes `claim.total`, as its packed values and packed cuts, taking values in `order`
@@ -342,25 +362,6 @@ def _quick_deal(found: _Deck, deck: str, claims: Sequence[tuple[Claim, int]], re
         else:
             return False
     return True
-
-
-SEARCH_STEPS = 2_000  # steps of the exhaustive search: a few milliseconds at worst
-
-
-class _OutOfSteps(Exception):
-    """The exhaustive search used its budget without finding a deal or trying every one."""
-
-
-class _Budget:
-    """Steps left to the exhaustive search; each hand it looks at takes one."""
-
-    def __init__(self, steps: int) -> None:
-        self.left = steps
-
-    def take(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfSteps
 
 
 @lru_cache(maxsize=4096)
