@@ -15,17 +15,17 @@ import tempfile
 import time
 
 from referee import commands, create_app
-from referee.rules_versions import current_rules
-from referee.seating import next_deal, players_of
 from referee.migrate import upgrade
 from referee.rules.cards import dealt_totals
+from referee.rules_versions import current_rules
+from referee.seating import next_deal, players_of
 from referee.storage import database_url, session
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
 
 def build_table(app, hands: int) -> tuple[int, str]:
-    """A table of six with `hands` random possible hands, entered through the one door (referee.commands)."""
+    """A table of six with `hands` random possible hands, entered through referee.commands."""
     rng = random.Random(7)
     with app.test_request_context():
         db = session()
