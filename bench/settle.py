@@ -1,44 +1,128 @@
-"""How fast the engine settles: 100,000 random valid hands, printed as hands per second.
+"""How fast the engine settles: random valid hands, printed as hands per second.
+
+First the typical mix (100,000 hands under the presets, 2 to 6 players, every kind of
+ending); then the check that a hand's totals fit in one deck (section 2.8) on its own and
+inside `settle`, for 2 to 6 players holding 5, 7 and 12-card hands, every total given.
+Totals come from real cards, dealt from a shuffled deck, as at a table. Last, the check's
+worst cases: contrived totals near the limits, which the search's budget keeps to a few
+milliseconds.
 
 A benchmark, not a test: the figure depends on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/settle.py [HANDS]`.
 """
 
+import contextlib
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 
-from referee.rules import PRESETS, Outcome
-from referee.rules.cards import dealt_totals
+from referee.rules import PRESETS, HouseRules, Outcome, Refusal
+from referee.rules.cards import dealt_totals, value_copies
+from referee.rules.one_deck import Claim, _deals, check_one_deck
+from referee.rules.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
 from referee.scoring import settle
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
+Hand = tuple[HouseRules, list[str], Outcome]
 
 
-def random_hand(rng: random.Random):
+def held(rng: random.Random, rules: HouseRules, players: Sequence[str], dropper: str | None):
+    """What each player holds when the hand stops: 1 to their most cards, from one deck."""
+    deck = [value for value, copies in value_copies(rules.deck) for _ in range(copies)]
+    rng.shuffle(deck)
+    totals = {}
+    for name in players:
+        cards = rng.randint(1, most_cards(rules, dropper=name == dropper))
+        totals[name], deck = sum(deck[:cards]), deck[cards:]
+    return totals
+
+
+def random_hand(rng: random.Random) -> Hand:
     """A possible hand under one of the presets, with 2 to 6 players."""
     rules = PRESETS[rng.choice(list(PRESETS))]
     players = NAMES[: rng.randint(2, 6)]
     kind = rng.choice(["deal_tonk", "tonk_out", "out", "drop", "stock_out"])
     player = rng.choice(players)
+    outcome: Outcome
     if kind == "deal_tonk":
         tonks = [t for t in dealt_totals(rules.deck, rules.hand_size) if rules.deal_tonk_pays(t)]
-        return rules, players, Outcome(kind, totals={player: rng.choice(tonks)})
-    if kind in ("drop", "stock_out"):
-        totals = {name: rng.randint(1, 10 * rules.hand_size) for name in players}
-        return rules, players, Outcome(kind, player if kind == "drop" else None, totals)
-    return rules, players, Outcome(kind, player)
+        outcome = DealTonk({player: rng.choice(tonks)})
+    elif kind == "drop":
+        outcome = Drop(player, held(rng, rules, players, player))
+    elif kind == "stock_out":
+        outcome = StockOut(held(rng, rules, players, None))
+    elif kind == "tonk_out":
+        outcome = TonkOut(player, spread_six=rng.random() < 0.2)
+    else:
+        outcome = Out(player)
+    return rules, players, outcome
+
+
+def rate(hands: Sequence[Hand], run: Callable[[Hand], object]) -> float:
+    """Hands per second of `run` over `hands`, after a warm-up on the first fifth of them
+    (the caches by total filled). The timed hands are the other four fifths, so that the
+    cache of whole hands' totals (`one_deck._deals`) does not flatter the figure."""
+    warm, timed = hands[: len(hands) // 5], hands[len(hands) // 5 :]
+    for hand in warm:
+        run(hand)
+    started = time.perf_counter()
+    for hand in timed:
+        run(hand)
+    return len(timed) / (time.perf_counter() - started)
+
+
+def sized_hands(rng: random.Random, players: int, hand_size: int, count: int) -> list[Hand]:
+    """Stock-outs where every player holds 1 to `hand_size` cards of a 52-card deck."""
+    rules = HouseRules.from_json({"hand_size": hand_size})
+    seated = NAMES[:players]
+    return [(rules, seated, StockOut(held(rng, rules, seated, None))) for _ in range(count)]
+
+
+CONTRIVED = [  # near the limits: each took the exhaustive search 0.7 to 17 s before its budget
+    ("52", [Claim(t, 12, 12) for t in (120, 93, 54, 35)]),
+    ("52", [Claim(t, 1, 12) for t in (104, 101, 96, 31)]),
+    ("52", [Claim(t, 7, 7) for t in (59, 47, 47, 44, 33, 18)]),
+    ("52", [Claim(t, 1, 7) for t in (65, 63, 56, 48, 43, 41)]),
+]
+
+
+def one_deck(hand: Hand) -> None:
+    """The 2.8 check alone, as `check_outcome` calls it for a stock-out."""
+    rules, _, outcome = hand
+    claims = [Claim(t, 1, rules.hand_size, name) for name, t in outcome.totals.items()]
+    check_one_deck(rules.deck, claims)
 
 
 def main(count: int) -> None:
     rng = random.Random(2026)
     hands = [random_hand(rng) for _ in range(count)]
-    started = time.perf_counter()
-    for rules, players, outcome in hands:
-        settle(rules, players, outcome)
-    elapsed = time.perf_counter() - started
-    print(f"settled {count:,} hands in {elapsed:.2f} s")
-    print(f"{count / elapsed:,.0f} hands per second, {elapsed / count * 1e6:.1f} µs per hand")
+    mix = rate(hands, lambda hand: settle(*hand))
+    print(f"typical mix: {mix:,.0f} hands per second, {1e6 / mix:.1f} µs per hand ({count:,})")
+    print("stock-outs, every total given (52 cards): the one-deck check alone / settle")
+    print("players | " + " | ".join(f"{size:>2} cards: check, settle" for size in (5, 7, 12)))
+    for players in range(2, 7):
+        row = []
+        for size in (5, 7, 12):
+            if players * size > 52:
+                row.append(f"{'(no deal)':>22}")
+                continue
+            checked = rate(sized_hands(rng, players, size, count // 10), one_deck)
+            settled = rate(sized_hands(rng, players, size, count // 10), lambda h: settle(*h))
+            row.append(f"{checked:>10,.0f}, {settled:>7,.0f}")
+        print(f"{players:>7} | " + " | ".join(row))
+    print("contrived totals, the one-deck check alone (ms: best and worst of 5, search cold):")
+    for deck, claims in CONTRIVED:
+        times = []
+        for _ in range(5):
+            _deals.cache_clear()  # as for totals never seen before
+            started = time.perf_counter()
+            with contextlib.suppress(Refusal):
+                check_one_deck(deck, claims)
+            times.append(1000 * (time.perf_counter() - started))
+        sizes = {f"{c.fewest} to {c.most}" if c.fewest < c.most else f"{c.most}" for c in claims}
+        shown = ", ".join(str(c.total) for c in claims) + f" ({', '.join(sizes)} cards each)"
+        print(f"  {min(times):6.2f} {max(times):6.2f}  {shown}")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
-from referee.rules.cards import dealt_totals
+from referee.rules.cards import dealt_totals, deck_in_words, held_totals
 from referee.rules.house_rules import HouseRules
 from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.one_deck import Claim, check_one_deck
 from referee.rules.refusal import Refusal
 from referee.rules.wording import bands_in_words, names_in_words
 
@@ -272,7 +273,16 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
             _check_everyone_counted(rules, players, outcome)
         case _:
             _check_went_out(rules, players, outcome)
+    _check_together(rules, players, outcome)
 
+    if isinstance(outcome, TonkOut) and outcome.spread_six and rules.hand_size + 1 < SIX:
+        raise Refusal(
+            f"spread_six: {outcome.player} could not lay six cards as new spreads; with "
+            f"{rules.hand_size}-card hands a player holds at most {rules.hand_size + 1} cards "
+            "in a turn (house rule hand_size)",
+            field="spread_six",
+            player=outcome.player,
+        )
     if isinstance(outcome, TonkOut) and needs_spread_six(rules) and outcome.spread_six is None:
         rule = "tonk_out_six_pays" if rules.tonk_out_six_pays is not None else "tonk_out_needs_six"
         raise Refusal(
@@ -291,6 +301,31 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
                 "stock_out_tie says the one who drew the last stock card wins: say who did",
                 field="last_draw",
             )
+
+
+SIX = 6  # the cards of two new spreads in one turn (2.2)
+
+
+def _check_together(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """2.8: the totals of one hand can all be held at once from one deck; a tonk on the
+    deal also deals `hand_size` cards to each player whose total is not given."""
+    if isinstance(outcome, DealTonk):
+        size = rules.hand_size
+        claims = [Claim(total, size, size, name) for name, total in outcome.totals.items()]
+        others = size * (len(players) - len(claims))
+    else:
+        claims = [
+            Claim(
+                total,
+                1,
+                most_cards(rules, dropper=isinstance(outcome, Drop) and name == outcome.player),
+                name,
+            )
+            for name, total in outcome.totals.items()
+            if total != 0
+        ]
+        others = 0
+    check_one_deck(rules.deck, claims, others=others)
 
 
 def double_double_stakes(rules: HouseRules) -> int:
@@ -333,11 +368,9 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTon
             "totals: give the dealt total of each player who shows a tonk", field="totals"
         )
     possible = dealt_totals(rules.deck, rules.hand_size)
-    deck_words = f"{rules.hand_size} cards of a {rules.deck}-card deck" + (
-        " (no 8, 9 or 10)" if rules.deck == "40" else ""
-    )
     for name, total in outcome.totals.items():
         if total not in possible:
+            deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
             low, high = min(possible), max(possible)
             reason = (
                 f"{deck_words} never make {total}"
@@ -414,10 +447,19 @@ def _check_all_present(players: Sequence[str], totals: Mapping[str, int], what: 
 
 def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool) -> None:
     cards = most_cards(rules, dropper=dropper)
-    if not 1 <= total <= 10 * cards:
+    possible = held_totals(rules.deck, cards)
+    if total in possible:
+        return  # nearly always: the rest words the refusal
+    if not 1 <= total <= max(possible):
         raise Refusal(
             f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "
-            f"1 to {10 * cards} points (a player with no cards has gone out)",
+            f"1 to {max(possible)} points (a player with no cards has gone out)",
             field="totals",
             player=name,
         )
+    raise Refusal(
+        f"{name}: a total of {total} cannot be; 1 to {cards} cards of "
+        f"{deck_in_words(rules.deck)} never make {total}",
+        field="totals",
+        player=name,
+    )

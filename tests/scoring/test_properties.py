@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules import KINDS, Drop, HouseRules, Refusal, parse_outcome
-from referee.rules.cards import dealt_totals
+from referee.rules.cards import dealt_totals, value_copies
+from referee.rules.outcome import most_cards
 from referee.scoring import settle
 from referee.scoring.settlement import DRAWS, RESULTS
 
@@ -56,7 +57,18 @@ def possible_hands(draw):
     rules, players = draw(tables())
     kind = draw(st.sampled_from(KINDS))
     player = draw(st.sampled_from(players))
-    held = st.integers(1, 10 * rules.hand_size)
+    # What each player holds comes from one shuffled deck: 1 to hand_size cards (2.8).
+    deck = draw(
+        st.permutations([v for v, copies in value_copies(rules.deck) for _ in range(copies)])
+    )
+
+    def held(name):
+        dropper = kind == "drop" and name == player
+        cards = draw(st.integers(1, most_cards(rules, dropper=dropper)))
+        taken = deck[:cards]
+        del deck[:cards]
+        return sum(taken)
+
     totals = {}
     if kind == "deal_tonk":
         dealt = sorted(dealt_totals(rules.deck, rules.hand_size))
@@ -67,7 +79,7 @@ def possible_hands(draw):
             name: draw(st.sampled_from(tonks if name in showing else dealt)) for name in everyone
         }
     elif kind in ("drop", "stock_out") or rules.scoring == "points":
-        totals = {name: draw(held) for name in players}
+        totals = {name: held(name) for name in players}
         if kind in ("tonk_out", "double_double", "out"):
             totals[player] = 0
     low = min(totals.values(), default=0)
