@@ -1,0 +1,30 @@
+"""The bench scripts still run: they are how speed and size are measured (never asserted in
+a timed test), so a refactor that breaks one must fail here, not at the next `make bench`.
+They run with tiny sizes; what is checked is what they print, not how fast anything was."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    return done.stdout
+
+
+def test_the_settle_bench_prints_hands_per_second_and_the_checks_table():
+    out = run("settle.py", "200")
+    assert re.search(r"[\d,]+ hands per second", out), out
+    assert re.search(r"^\s+6 \|", out, re.MULTILINE), out  # the row of six players
+
+
+def test_the_pages_bench_prints_each_pages_weight_and_time():
+    out = run("pages.py", "10", "1")
+    for page in ("table", "history", "settle up", "ask"):
+        assert re.search(rf"^{page}\s+[\d.]+KB\s+[\d.]+KB\s+[\d.]+$", out, re.MULTILINE), out
