@@ -776,6 +776,17 @@ def test_a_fixed_hand_is_settled_under_the_rules_it_was_played_with(web):
     assert tally(table_page(web, table)) == {"Anna": -2, "Ben": 3, "Carla": -1}
 
 
+def test_numbers_past_what_the_database_holds_are_no_page_not_a_crash(web):
+    table = start_table(web)
+    enter_hand(web, table, {"kind": "out", "player": "Ben"})
+    huge = "1" + "0" * 22
+    assert web.get(f"/t/{table}/hands/{huge}").status_code == 404
+    assert web.get(f"/t/{table}/hands/{huge}/edit").status_code == 404
+    assert web.get(f"/t/{huge}").status_code == 404
+    far = web.get(f"/t/{table}/hands/?page={huge}")
+    assert far.status_code == 200 and "#1" not in plain(text(far))
+
+
 def test_a_voided_hand_leaves_the_tally_but_stays_in_the_history(web, rows):
     table = start_table(web)
     first = {"kind": "out", "player": "Anna"}

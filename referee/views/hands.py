@@ -11,6 +11,7 @@ from referee.forms import VoidForm, entry_key, form_count, hand_form, hand_outco
 from referee.hands import change_views, hand_by_no, hand_players, hand_views, preview, recent_hands
 from referee.models import GameTable, Hand, Player
 from referee.rules import HouseRules, Refusal
+from referee.rules.limits import MAX_ID
 from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
 from referee.rules.waiting import (
     TurnState,
@@ -240,7 +241,8 @@ def history(table_id: int) -> ResponseReturnValue:
     """Every hand, newest first, with its payments; voided hands stay, marked."""
     table = table_or_404(table_id)
     db = session()
-    page = max(request.args.get("page", 1, type=int) or 1, 1)
+    # A page past MAX_ID is no page of hands, whatever is typed into the address.
+    page = min(max(request.args.get("page", 1, type=int) or 1, 1), MAX_ID)
     hands = recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
     _, rules = current_rules(db, table)
     players = players_of(db, table)
