@@ -415,6 +415,10 @@ def check_document(data: Any) -> TablePlan:
     )
 
 
+def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:
+    return {**game, "winners": sorted(game["winners"])}
+
+
 def _check_games(
     given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
 ) -> None:
@@ -431,8 +435,10 @@ def _check_games(
                 under.points_target_hands if in_points else None,
             )
         )
-    expected = [game_json(game) for game in games(played)]
-    found = [game.model_dump(by_alias=True) for game in given]
+    # Who shares a win is a set: the table lists them in its seating order of now, the
+    # hands in theirs of then (a player moved seats since).
+    expected = [_winners_as_a_set(game_json(game)) for game in games(played)]
+    found = [_winners_as_a_set(game.model_dump(by_alias=True)) for game in given]
     difference = _difference(expected, found, "games")
     if difference is not None:
         where, should, says = difference

@@ -8,7 +8,7 @@ import re
 
 from referee import exact_json
 from tests.test_api_tables import body, enter, new_table, send
-from tests.test_pages import enter_hand, plain, start_table, table_page, tally, text
+from tests.test_pages import enter_hand, plain, player_ids, start_table, table_page, tally, text
 
 POINTS_3 = {"scoring": "points", "points_target_hands": 3}
 HANDS = [
@@ -236,6 +236,26 @@ def test_the_file_holds_the_games_and_an_import_rebuilds_them(web):
     page = table_page(web, copy)
     assert "Game 2 · Hand 2 of 3." in plain(page) and games_won(page)["Anna"] == 1
     assert exact_json.loads(web.get(f"/t/{copy}/export.json").data)["games"] == GAMES
+
+
+def test_a_shared_win_imports_after_its_players_moved_seats(web):
+    # The table lists Anna and Ben in its seating of now (Ben first), the hands in theirs
+    # of then (Anna first): who shares the win is the same two, and the file imports.
+    table = start_table(web)
+    set_points_rules(web, table, {"scoring": "points", "points_target_hands": 2})
+    enter_hand(web, table, {"kind": "out", "player": "Ben", "totals": {"Anna": 5, "Carla": 9}})
+    enter_hand(web, table, {"kind": "out", "player": "Anna", "totals": {"Ben": 5, "Carla": 1}})
+    ids = player_ids(web, table)
+    web.post(f"/t/{table}/players", {"action": "down", "player": ids["Anna"]})
+    document = exact_json.loads(web.get(f"/t/{table}/export.json").data)
+    assert [p["name"] for p in document["players"]][:2] == ["Ben", "Anna"]
+    assert document["games"][0]["winners"] == ["Ben", "Anna"]
+    response = web.post(
+        "/import", {"file": (io.BytesIO(exact_json.dumps(document).encode()), "moved.json")}
+    )
+    assert response.status_code == 303, text(response)
+    copy = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert "Game 1 over: Ben and Anna share the win with 5." in plain(table_page(web, copy))
 
 
 def test_a_file_without_games_imports_and_one_with_other_games_is_refused(web):
