@@ -3,9 +3,9 @@
 import re
 
 # The key a message may begin with, as the core names fields: `totals: `, `rules.deck: `,
-# `players[2]: `. The API and `referee settle` keep it (their callers need the field named);
-# the pages show the words after it, beside the field.
-_KEY_PREFIX = re.compile(r"[a-z0-9_.\[\]]+: ")
+# `players[2]: `, or a house rule's `House rule stake: `. The API and `referee settle` keep
+# it (their callers need the field named); the pages show the words after it, beside the field.
+_KEY_PREFIX = re.compile(r"(?:House rule )?[a-z0-9_.\[\]]+: ")
 
 
 class Refusal(ValueError):

@@ -22,7 +22,7 @@ from referee.rules.deal import cut_for_deal
 from referee.rules.outcome import playable_kinds
 from referee.rules.questions import answers
 from referee.rules.waiting import reminder, standing_words, tracks_turns
-from referee.rules.wording import rule_sentences
+from referee.rules.wording import option_label, rule_sentences
 from referee.rules_versions import current_rules
 from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.scoring.settle_up import MODES, transfers_for
@@ -198,7 +198,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             try:
                 checked = checked.with_changes({key: value})
             except Refusal as refusal:
-                errors[key] = refusal.words
+                errors[key] = f"{option_label(key)}: {refusal.words}"  # named, not keyed
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):

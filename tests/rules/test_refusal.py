@@ -13,6 +13,7 @@ from referee.rules import Refusal
             "Anna's total is missing; a drop needs everyone's total",
         ),
         ("player: say who went out", "say who went out"),
+        ("House rule stake: 0 is not allowed", "0 is not allowed"),
         ("rules.hand_size: 9 is not allowed", "9 is not allowed"),
         ("hands[0].outcome: the engine refuses hand 1", "the engine refuses hand 1"),
         ("Ben: a total of 51 cannot be", "Ben: a total of 51 cannot be"),
