@@ -214,17 +214,17 @@ def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
             if field.data in by_token:
                 changes[key] = by_token[field.data]
             else:
-                errors[key] = f"House rule {key}: choose one"
+                errors[key] = f"{option_label(key)}: choose one"
         elif check.kind == "whole":
             if field.data is None and field.raw_data and field.raw_data[0]:
-                errors[key] = f"House rule {key}: {NOT_WHOLE}"
+                errors[key] = f"{option_label(key)}: {NOT_WHOLE}"
             else:
                 changes[key] = field.data
         elif check.kind == "money":
             try:
                 changes[key] = Decimal((field.data or "").strip().replace(",", "."))
             except InvalidOperation:
-                errors[key] = f"House rule {key}: type an amount such as 1 or 0.25"
+                errors[key] = f"{option_label(key)}: type an amount such as 1 or 0.25"
         else:
             changes[key] = field.data or ""
     return changes, errors

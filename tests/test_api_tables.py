@@ -398,7 +398,8 @@ def test_refusals_of_the_house_rules_are_400_with_the_engines_message(client):
     response = enter(client, table_id, token, outcome)
     assert response.status_code == 400
     assert body(response) == {
-        "error": "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50 (house rule deal_tonks)"
+        "error": "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50 "
+        "(house rule “Tonk on the deal”)"
     }
     assert body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token)) == []
 

@@ -57,7 +57,8 @@ def test_a_refusal_exits_2_with_the_message_as_json():
     result = run_cli(json.dumps(bad))
     assert result.exit_code == 2
     assert json.loads(result.output) == {
-        "error": "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50 (house rule deal_tonks)"
+        "error": "Ben: 48 is not a tonk here; tonk on the deal is 49 or 50 "
+        "(house rule “Tonk on the deal”)"
     }
 
 

@@ -275,7 +275,7 @@ def test_a_file_without_games_imports_and_one_with_other_games_is_refused(web):
     )
     assert response.status_code == 200
     assert (
-        "games[0].winners[0]: the file says &#39;Ben&#39;, but its hands make &#39;Anna&#39;; "
+        "the file says &#39;Ben&#39;, but its hands make &#39;Anna&#39;; "
         "the file was changed after it was exported, so nothing was imported"
     ) in text(response)
 

@@ -67,16 +67,16 @@ def test_the_40_card_deck_has_no_8_9_or_10_to_pick(web):
     for rank in ("8", "9", "10"):
         assert f'value="{rank}♠"' not in page
     refused = errors(count(web, table, "9♠"))
-    assert refused == {"cards-error": "cards: there is no 9♠ in a 40-card deck (house rule deck)"}
+    assert refused == {"cards-error": "there is no 9♠ in a 40-card deck (house rule deck)"}
 
 
 def test_more_cards_than_a_hand_holds_or_a_card_twice_is_refused(web):
     table = start_table(web)
     seven = errors(count(web, table, "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"))["cards-error"]
-    assert seven.startswith("cards: 7 cards are more than a hand holds here (5 dealt, one more")
+    assert seven.startswith("7 cards are more than a hand holds here (5 dealt, one more")
     twice = errors(count(web, table, "K♠", "K♠"))["cards-error"]
-    assert twice == "cards: K♠ is picked twice; a deck has one of each"
-    assert errors(count(web, table, "Z♠"))["cards-error"].startswith("cards: 'Z♠' is not a card")
+    assert twice == "K♠ is picked twice; a deck has one of each"
+    assert errors(count(web, table, "Z♠"))["cards-error"].startswith("'Z♠' is not a card")
 
 
 def test_after_each_tap_htmx_gets_only_the_result(web):
@@ -129,7 +129,7 @@ def test_a_refused_count_stays_in_the_picker(web):
     )
     page = text(back)
     assert 'id="count-form"' in page and "Ben's cards" in plain(page)
-    assert errors(page)["cards-error"].startswith("cards: 7 cards are more than a hand holds")
+    assert errors(page)["cards-error"].startswith("7 cards are more than a hand holds")
     assert form_fields(page)["card"] == cards  # still ticked, to untick one
 
 

@@ -297,8 +297,8 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
         low, tied = lowest(outcome.totals, players)
         if len(tied) > 1 and outcome.last_draw is None:
             raise Refusal(
-                f"last_draw: {names_in_words(tied)} tie for the lowest total ({low}); house rule "
-                "stock_out_tie says the one who drew the last stock card wins: say who did",
+                f"last_draw: {names_in_words(tied)} tie for the lowest total ({low}); the house "
+                "rule is that the one who drew the last stock card wins: say who did",
                 field="last_draw",
             )
 
@@ -332,8 +332,8 @@ def double_double_stakes(rules: HouseRules) -> int:
     """What a double-double pays here (2.3); refused where the house does not play it."""
     if rules.double_double_pays is None:
         raise Refusal(
-            "kind: double-double is not played at this table (house rule double_double_pays "
-            "is not set)",
+            "kind: double-double is not played at this table (house rule “Double-double "
+            "pays” is not set)",
             field="kind",
         )
     return rules.double_double_pays
@@ -357,7 +357,8 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTon
     """2.1: every claimed tonk lies in a band and can be dealt; in points, everyone's total."""
     if not rules.deal_tonks:
         raise Refusal(
-            "kind: tonk on the deal is not played at this table (house rule deal_tonks is empty)",
+            "kind: tonk on the deal is not played at this table (house rule “Tonk on the deal” "
+            "is empty)",
             field="kind",
         )
     points = rules.scoring == "points"
@@ -381,14 +382,14 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTon
         if not points and rules.deal_tonk_pays(total) is None:
             raise Refusal(
                 f"{name}: {total} is not a tonk here; tonk on the deal is "
-                f"{bands_in_words(rules.deal_tonks)} (house rule deal_tonks)",
+                f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
                 field="totals",
                 player=name,
             )
     if points and not any(rules.deal_tonk_pays(t) is not None for t in outcome.totals.values()):
         raise Refusal(
             "totals: nobody's dealt total is a tonk here; tonk on the deal is "
-            f"{bands_in_words(rules.deal_tonks)} (house rule deal_tonks)",
+            f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
             field="totals",
         )
 

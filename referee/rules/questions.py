@@ -22,6 +22,7 @@ from referee.rules.wording import (
     caught_beaten,
     counted_in_words,
     names_in_words,
+    option_label,
 )
 
 
@@ -30,7 +31,7 @@ class Answer:
     """One question, its answer in plain words, and the option keys the answer cites."""
 
     question: str  # e.g. "May I drop after drawing?"
-    answer: str  # e.g. "No. ... (house rule drop_when)."
+    answer: str  # e.g. "No. ... (house rule “When you may drop”)."
     options: tuple[str, ...]  # the option keys this answer used, in the order cited
 
 
@@ -65,9 +66,11 @@ def _yes_no(yes: bool, sentence: str) -> str:
 
 
 def _cited(text: str, options: tuple[str, ...]) -> str:
-    """The answer closed like the rules sheet cites: '... (house rules a and b).'."""
+    """The answer closed citing its rules by the names the rules sheet gives them:
+    '... (house rules “Stake” and “Unit”).'; the keys stay in `Answer.options`."""
     rule = "house rule" if len(options) == 1 else "house rules"
-    return f"{text.removesuffix('.')} ({rule} {names_in_words(options)})."
+    labels = names_in_words([f"“{option_label(key)}”" for key in options])
+    return f"{text.removesuffix('.')} ({rule} {labels})."
 
 
 # 1-3: dropping after drawing, and the discard pile

@@ -1,5 +1,12 @@
 """The one error the referee raises: a refusal a player at the table can read."""
 
+import re
+
+# The key a message may begin with, as the core names fields: `totals: `, `rules.deck: `,
+# `players[2]: `, or a house rule's `House rule stake: `. The API and `referee settle` keep
+# it (their callers need the field named); the pages show the words after it, beside the field.
+_KEY_PREFIX = re.compile(r"(?:House rule )?[a-z0-9_.\[\]]+: ")
+
 
 class Refusal(ValueError):
     """A request that breaks a house rule or cannot be, explained in plain words.
@@ -13,3 +20,14 @@ class Refusal(ValueError):
         self.message = message
         self.field = field
         self.player = player
+
+    @property
+    def words(self) -> str:
+        """The message as a page shows it: without the leading `key: ` that names the field."""
+        return without_key(self.message)
+
+
+def without_key(message: str) -> str:
+    """`message` without a leading key and colon: `"totals: Anna's ..."` -> `"Anna's ..."`."""
+    found = _KEY_PREFIX.match(message)
+    return message[found.end() :] if found else message

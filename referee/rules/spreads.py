@@ -58,7 +58,7 @@ def count_hand(cards: Sequence[Card], rules: HouseRules) -> tuple[int, str]:
     if len(cards) > most:
         raise Refusal(
             f"cards: {len(cards)} cards are more than a hand holds here ({rules.hand_size} "
-            "dealt, one more after drawing; house rule hand_size)",
+            "dealt, one more after drawing; house rule “Cards dealt”)",
             field="cards",
         )
     total = sum(card_value(card.rank) for card in cards)
@@ -67,7 +67,7 @@ def count_hand(cards: Sequence[Card], rules: HouseRules) -> tuple[int, str]:
         what = f"{total}: dealt like this, it is a tonk on the deal"
         if rules.scoring == "chips":
             what += f": everyone pays you {amount_in_words(rules.stake * pays, rules.unit)}"
-        return total, what + " (house rule deal_tonks)."
+        return total, what + " (house rule “Tonk on the deal”)."
     return total, f"{total} points."
 
 

@@ -42,7 +42,7 @@ def _picked() -> tuple[list[Card], str | None]:
     try:
         return [card_of(value) for value in values], None
     except Refusal as refusal:
-        return [], refusal.message
+        return [], refusal.words
 
 
 def _deck(rules: HouseRules) -> list[Card]:
@@ -74,7 +74,7 @@ def count(table_id: int) -> ResponseReturnValue:
         try:
             total, words = count_hand(cards, rules)
         except Refusal as refusal:
-            error = refusal.message
+            error = refusal.words
     if target is not None and "use" in request.form and total is not None:
         return counted(table, *target, total)
     context = {
@@ -121,7 +121,7 @@ def spread(table_id: int) -> ResponseReturnValue:
             else:
                 ruling = rule_on_spread(cards, rules)
         except Refusal as refusal:
-            error = refusal.message
+            error = refusal.words
     context: dict[str, Any] = {
         "table": table,
         "rules": rules,

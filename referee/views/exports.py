@@ -74,13 +74,13 @@ def import_page() -> ResponseReturnValue:
     if form.is_submitted():
         upload = form.file.data
         if not isinstance(upload, FileStorage) or not upload.filename:
-            errors["file"] = "file: choose the .json file a table was downloaded to"
+            errors["file"] = "choose the .json file a table was downloaded to"
         else:
             try:
                 data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
                 table = commands.import_table(session(), data)
             except Refusal as refusal:
-                errors["file"] = refusal.message
+                errors["file"] = refusal.words
             else:
                 access.grant(table, access.SCOREKEEPER)
                 flash(f"{table.name} is imported as a new table, with its own share links.")

@@ -68,12 +68,12 @@ def _hand_page(
         try:
             note = commands.drop_note(rules, waiting, outcome, override=_override(form))
         except Refusal as refusal:
-            errors["player"] = refusal.message
+            errors["player"] = refusal.words
         if not errors:
             try:
                 _, settlement = preview(rules, players, outcome)
             except Refusal as refusal:
-                errors[_field_of(refusal, players)] = refusal.message
+                errors[_field_of(refusal, players)] = refusal.words
         if not errors and dealer is not None:
             digest = _digest(outcome, form.dealer.data, note)
             if "save" in request.form and form.previewed.data == digest:
@@ -81,7 +81,7 @@ def _hand_page(
                     return _save(table, hand, outcome, dealer, form)
                 except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    errors[_field_of(refusal, players)] = refusal.message
+                    errors[_field_of(refusal, players)] = refusal.words
                     settlement = None
             if not errors:
                 form.previewed.data = digest

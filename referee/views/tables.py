@@ -22,7 +22,7 @@ from referee.rules.deal import cut_for_deal
 from referee.rules.outcome import playable_kinds
 from referee.rules.questions import answers
 from referee.rules.waiting import reminder, standing_words, tracks_turns
-from referee.rules.wording import rule_sentences
+from referee.rules.wording import option_label, rule_sentences
 from referee.rules_versions import current_rules
 from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.scoring.settle_up import MODES, transfers_for
@@ -52,7 +52,7 @@ def home() -> ResponseReturnValue:
                 first_dealer=seat or 0,
             )
         except Refusal as refusal:
-            errors[refusal.field or "players"] = refusal.message
+            errors[refusal.field or "players"] = refusal.words
         else:
             access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
             if seat is None:
@@ -198,14 +198,14 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             try:
                 checked = checked.with_changes({key: value})
             except Refusal as refusal:
-                errors[key] = refusal.message
+                errors[key] = f"{option_label(key)}: {refusal.words}"  # named, not keyed
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
                     flash("House rules saved; they apply from the next hand on.")
                 return redirect(url_for("tables.table", table_id=table.id))
             except Refusal as refusal:
-                errors[refusal.field or "preset"] = refusal.message
+                errors[refusal.field or "preset"] = refusal.words
     else:
         fill_rules_form(form, rules)
         form.preset.data = version.preset
@@ -269,7 +269,7 @@ def players(table_id: int) -> ResponseReturnValue:
                 commands.leave(db, table, player)
         except Refusal as refusal:
             db.rollback()
-            error = (player.id if player else None, refusal.message, name)
+            error = (player.id if player else None, refusal.words, name)
         else:
             return redirect(url_for("tables.players", table_id=table.id))
     everyone = players_of(db, table)

@@ -97,7 +97,8 @@ REFUSALS = (
         {"deal_tonks": []},
         ["Anna", "Ben", "Carla"],
         {"kind": "deal_tonk", "totals": {"Anna": 49}},
-        "kind: tonk on the deal is not played at this table (house rule deal_tonks is empty)",
+        "kind: tonk on the deal is not played at this table (house rule “Tonk on the deal” "
+        "is empty)",
         "kind",
         None,
     ),
@@ -145,7 +146,7 @@ REFUSALS = (
         None,
         ["Anna", "Ben", "Carla"],
         {"kind": "deal_tonk", "totals": {"Anna": 48}},
-        "Anna: 48 is not a tonk here; tonk on the deal is 49 or 50 (house rule deal_tonks)",
+        "Anna: 48 is not a tonk here; tonk on the deal is 49 or 50 (house rule “Tonk on the deal”)",
         "totals",
         "Anna",
     ),
@@ -163,7 +164,7 @@ REFUSALS = (
         ["Anna", "Ben", "Carla"],
         {"kind": "deal_tonk", "totals": {"Anna": 30, "Ben": 20, "Carla": 21}},
         "totals: nobody's dealt total is a tonk here; tonk on the deal is 49 or 50 (house rule "
-        "deal_tonks)",
+        "“Tonk on the deal”)",
         "totals",
         None,
     ),
@@ -267,7 +268,7 @@ REFUSALS = (
         {"scoring": "points"},
         ["Anna", "Ben", "Carla"],
         {"kind": "double_double", "player": "Anna", "totals": {"Ben": 3}},
-        "kind: double-double is not played at this table (house rule double_double_pays is not"
+        "kind: double-double is not played at this table (house rule “Double-double pays” is not"
         " set)",
         "kind",
         None,
@@ -276,7 +277,7 @@ REFUSALS = (
         None,
         ["Anna", "Ben", "Carla"],
         {"kind": "double_double", "player": "Anna"},
-        "kind: double-double is not played at this table (house rule double_double_pays is not"
+        "kind: double-double is not played at this table (house rule “Double-double pays” is not"
         " set)",
         "kind",
         None,
@@ -303,7 +304,7 @@ REFUSALS = (
         {"stock_out_tie": "last_draw"},
         ["Anna", "Ben", "Carla"],
         {"kind": "stock_out", "totals": {"Anna": 3, "Ben": 3, "Carla": 5}},
-        "last_draw: Anna and Ben tie for the lowest total (3); house rule stock_out_tie says the "
+        "last_draw: Anna and Ben tie for the lowest total (3); the house rule is that the "
         "one who drew the last stock card wins: say who did",
         "last_draw",
         None,

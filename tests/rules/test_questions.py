@@ -11,6 +11,7 @@ from referee.rules import PRESETS, HouseRules, option_keys
 from referee.rules.house_rules import TABLE_TALK, check_of, option_group
 from referee.rules.questions import answers
 from referee.rules.spreads import card_of, rule_on_spread
+from referee.rules.wording import option_label
 from tests.rules.test_house_rules import RULE_VALUES
 from tests.scoring.test_properties import rule_changes
 
@@ -116,10 +117,10 @@ def answer_to(rules, question):
 
 
 def cited(text):
-    """The option keys named by an answer's closing '(house rules a, b and c).'."""
-    found = re.search(r"\(house rules? ([a-z_, ]+)\)\.$", text)
+    """The rules named by an answer's closing '(house rules “A”, “B” and “C”).'."""
+    found = re.search(r"\(house rules? ((?:“[^”]+”(?:, | and )?)+)\)\.$", text)
     assert found, text
-    return found.group(1).replace(" and ", ", ").split(", ")
+    return re.findall(r"“([^”]+)”", found.group(1))
 
 
 def assert_well_formed(rules):
@@ -128,7 +129,8 @@ def assert_well_formed(rules):
     for a in replies:
         assert a.options and set(a.options) <= set(option_keys()), a
         assert len(set(a.options)) == len(a.options), a
-        assert cited(a.answer) == list(a.options), a
+        # Cited by the names the rules sheet gives them; the keys are the answer's data.
+        assert cited(a.answer) == [option_label(key) for key in a.options], a
         assert a.answer[0].isupper() and "_" not in a.answer.split(" (house rule")[0], a
         if a.question in YES_OR_NO:
             assert a.answer.startswith(("Yes. ", "No. ")), a
@@ -210,8 +212,9 @@ def test_a_caught_drop_in_chips():
         "You pay 1 chip to each player whose total is lower than yours, or equal to it when "
         "nobody's is lower; the lowest of the others also collects 1 chip from everyone, you "
         "too, and if that lowest total is shared, each of them collects it (house rules "
-        "caught_pays, caught_on_tie, caught_pays_tied, caught_bonus_from, caught_bonus_tie, "
-        "stake and unit)."
+        "“Caught dropper pays”, “Caught on a tie”, “Caught dropper pays who tied”, "
+        "“Lowest after a catch collects from”, “Shared lowest after a catch”, “Stake” and "
+        "“Unit”)."
     )
 
     # Version 2: black-company pays only lower totals (002), and a tie for the lowest wins.
@@ -219,7 +222,8 @@ def test_a_caught_drop_in_chips():
     assert black.answer == (
         "You pay 2 chips to each player whose total is lower than yours; there is no bonus. "
         "A tie alone is no catch: you win, and everyone pays you 1 chip (house rules "
-        "caught_pays, caught_on_tie, caught_bonus_from, drop_win_pays, stake and unit)."
+        "“Caught dropper pays”, “Caught on a tie”, “Lowest after a catch collects from”, "
+        "“Winning drop pays”, “Stake” and “Unit”)."
     )
     assert "or equal" not in black.answer
     assert "caught_bonus_tie" not in black.options  # no bonus, so a shared lowest changes nothing
@@ -232,8 +236,9 @@ def test_a_caught_drop_when_ties_are_not_paid():
     assert unpaid.startswith("You pay 2 chips to each player whose total is lower than yours;")
     assert unpaid.endswith(
         "If you only tie the lowest, you are still caught, and you pay nobody (house rules "
-        "caught_pays, caught_on_tie, caught_pays_tied, caught_bonus_from, caught_bonus_tie, "
-        "stake and unit)."
+        "“Caught dropper pays”, “Caught on a tie”, “Caught dropper pays who tied”, "
+        "“Lowest after a catch collects from”, “Shared lowest after a catch”, “Stake” and "
+        "“Unit”)."
     )
     from_all = answer_to(TABLES["ties unpaid, bonus from all"], QUESTIONS[3]).answer
     assert "If you only tie the lowest, you are still caught, and you pay only the bonus" in (
@@ -303,7 +308,8 @@ def test_dropping_after_a_spread_or_a_hit():
     assert hit.answer == (
         "No. You may not drop on your next turn after the hit, and you may not lay down a "
         "spread on your next turn; more hits before your next turn count once (house rules "
-        "wait_after_hit, hit_blocks_laydown and hits_stack)."
+        "“Wait after being hit”, “Being hit blocks your next lay-down” and “Each further hit "
+        "adds its own turns”)."
     )
     stacked = answer_to(waits.with_changes({"hits_stack": True}), QUESTIONS[7])
     assert "; each further hit before your next turn adds its own turns (" in stacked.answer
@@ -363,8 +369,9 @@ def test_what_going_out_pays():
         "double for a tonk out (out by spreading and hitting, with no last discard) that laid "
         "six cards as new spreads in your last turn; once for any other tonk out or for going "
         "out by discarding your last card. In a double-double, whoever goes out second scores "
-        "0 and the others' points count 4 times over (house rules scoring, tonk_out_pays, "
-        "tonk_out_needs_six, double_double_pays and out_pays)."
+        "0 and the others' points count 4 times over (house rules “Scoring”, “Tonk out pays”, "
+        "“Six cards spread needed to tonk out”, “Double-double pays” and “Out by discarding "
+        "pays”)."
     )
     street = answer_to(TABLES["street in points"], QUESTIONS[12]).answer
     assert "count double for a tonk out" in street

@@ -138,7 +138,11 @@ def test_face_cards_count_ten_and_aces_one_in_either_deck(deck):
         ({"deal_tonks": []}, "K♠ Q♥ J♦ 10♣ 10♠", None),
         ({"deal_tonks": [{"min": 0, "max": 10, "pays": 3}]}, "A♠ A♥ 2♦ 2♣ 3♠", "pays you 3 chips"),
         ({"stake": "0.50", "unit": "$"}, "K♠ Q♥ J♦ 10♣ 10♠", "everyone pays you 1 $"),
-        ({"scoring": "points"}, "K♠ Q♥ J♦ 10♣ 10♠", "tonk on the deal (house rule deal_tonks)"),
+        (
+            {"scoring": "points"},
+            "K♠ Q♥ J♦ 10♣ 10♠",
+            "tonk on the deal (house rule “Tonk on the deal”)",
+        ),
     ],
 )
 def test_a_dealt_tonk_reads_the_bands_the_stake_and_the_scoring(changes, hand, says):
@@ -283,7 +287,7 @@ def test_each_hit_ruling_gives_its_reason_word_for_word(spread, card, allowed, r
         (
             lambda: count_hand(cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦"), CLASSIC),
             "cards: 7 cards are more than a hand holds here (5 dealt, one more after drawing;"
-            " house rule hand_size)",
+            " house rule “Cards dealt”)",
         ),
     ],
 )

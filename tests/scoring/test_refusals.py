@@ -42,7 +42,8 @@ def test_a_drop_needs_every_total():
 
 
 def test_double_double_is_refused_when_the_house_does_not_play_it():
-    assert "double_double_pays" in refusal({"kind": "double_double", "player": "Ben"}).message
+    said = refusal({"kind": "double_double", "player": "Ben"})
+    assert "“Double-double pays”" in said.message and said.field == "kind"
 
 
 def test_an_unknown_player_is_refused_with_the_players_of_the_table():
