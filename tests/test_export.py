@@ -583,8 +583,8 @@ def test_a_changed_file_is_refused_beside_the_file_field(db, web, rows, tamper, 
 
     assert response.status_code == 200
     message = error_beside(text(response), "file")
-    # The page shows the words alone; the path in the file is the API's (and settle's).
-    assert not message.startswith(f"{field}: ") and words in message
+    # The message starts with where in the file it is, for whoever mends the file.
+    assert message.startswith(f"{field}: ") and words in message
     assert counts(rows) == before
 
 

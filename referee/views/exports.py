@@ -80,7 +80,9 @@ def import_page() -> ResponseReturnValue:
                 data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
                 table = commands.import_table(session(), data)
             except Refusal as refusal:
-                errors["file"] = refusal.words
+                # The whole message: its path (hands[3].settlement.net.Ben) says where in
+                # the file the trouble is, which is what whoever mends the file needs.
+                errors["file"] = refusal.message
             else:
                 access.grant(table, access.SCOREKEEPER)
                 flash(f"{table.name} is imported as a new table, with its own share links.")
