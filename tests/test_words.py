@@ -2,9 +2,10 @@
 10: "no message or page shows a raw option key outside the rules sheet's small print").
 
 A table with waits, a turn panel in use and points mode is walked page by page, refusals
-included (a waiting drop, a missing total, a bad stake, a player who may not leave, too many cards), and the
-visible words of each page (tags stripped: a form box's `name` is no word a player reads)
-are searched for every option key with an underscore and for a `field: ` prefix."""
+included (a waiting drop, a missing total, a bad stake, a player who may not leave, too
+many cards), and the visible words of each page (tags stripped: a form box's `name` is no
+word a player reads) are searched for every option key with an underscore and for a
+`field: ` prefix."""
 
 import html
 import re
