@@ -373,6 +373,9 @@ def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTon
         if total not in possible:
             deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
             low, high = min(possible), max(possible)
+            # `<=` or `<` at either end reads the same: low and high are possible totals
+            # themselves, so a total refused here is never equal to either (equivalent
+            # mutants of make mutation).
             reason = (
                 f"{deck_words} never make {total}"
                 if low <= total <= high
@@ -433,6 +436,7 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut)
         )
     for name in players:
         if outcome.totals.get(name, 0) != 0:
+            # Nobody dropped: no extra card (dropper=None would read the same, falsy).
             _check_held_total(rules, name, outcome.totals[name], dropper=False)
 
 
