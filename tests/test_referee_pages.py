@@ -67,7 +67,7 @@ def test_the_40_card_deck_has_no_8_9_or_10_to_pick(web):
     for rank in ("8", "9", "10"):
         assert f'value="{rank}♠"' not in page
     refused = errors(count(web, table, "9♠"))
-    assert refused == {"cards-error": "there is no 9♠ in a 40-card deck (house rule deck)"}
+    assert refused == {"cards-error": "there is no 9♠ in a 40-card deck (house rule “Deck”)"}
 
 
 def test_more_cards_than_a_hand_holds_or_a_card_twice_is_refused(web):

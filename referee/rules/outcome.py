@@ -279,7 +279,7 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
         raise Refusal(
             f"spread_six: {outcome.player} could not lay six cards as new spreads; with "
             f"{rules.hand_size}-card hands a player holds at most {rules.hand_size + 1} cards "
-            "in a turn (house rule hand_size)",
+            "in a turn (house rule “Cards dealt”)",
             field="spread_six",
             player=outcome.player,
         )
@@ -407,13 +407,18 @@ def _check_everyone_counted(
         _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
 
 
+def _a(words: str) -> str:
+    """Words with their article: a tonk out, an out by discarding."""
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
+
 def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut) -> None:
     """Going out: totals only in points mode, from everyone still holding cards (2.7)."""
     if rules.scoring != "points":
         if outcome.totals:
             raise Refusal(
-                f"totals: a {KIND_WORDS[outcome.kind]} is paid in stakes; totals are only asked "
-                "in points mode (house rule scoring)",
+                f"totals: {_a(KIND_WORDS[outcome.kind])} is paid in stakes; totals are only "
+                "asked in points mode (house rule “Scoring”)",
                 field="totals",
             )
         return
@@ -430,7 +435,7 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut)
         missing = next(name for name in empty if name != outcome.player)
         raise Refusal(
             f"totals: {missing}'s total is missing; in points mode every player still holding "
-            "cards scores their total (house rule scoring)",
+            "cards scores their total (house rule “Scoring”)",
             field="totals",
             player=missing,
         )

@@ -42,7 +42,7 @@ def _check_cards(cards: Sequence[Card], rules: HouseRules) -> None:
     for card in cards:
         if card.rank not in ranks(rules.deck):
             raise Refusal(
-                f"cards: there is no {card} in a {rules.deck}-card deck (house rule deck)",
+                f"cards: there is no {card} in a {rules.deck}-card deck (house rule “Deck”)",
                 field="cards",
             )
     if len(set(cards)) != len(cards):
@@ -112,7 +112,10 @@ def _why_not_run(cards: Sequence[Card], rules: HouseRules) -> str:
     if "A" in present and "K" in present and "2" in present:
         return "it goes round the corner (K-A-2), which is never a run."
     if "A" in present and "K" in present and rules.ace == "low":
-        return "the ace is low at this table: it goes next to the 2, not the King (house rule ace)."
+        return (
+            "the ace is low at this table: it goes next to the 2, not the King "
+            "(house rule “Ace in runs”)."
+        )
     if rules.deck == "40" and present & {"7", "J"}:
         return "the cards are not in a row (in a 40-card deck the 7 is next to the Jack)."
     return "the cards are not in a row."

@@ -103,7 +103,7 @@ def test_spread_six_cannot_be_with_hands_of_three():
     error = refusal(hand, {"hand_size": 3, "tonk_out_six_pays": 3}, SIX[:3])
     assert error.message == (
         "spread_six: Anna could not lay six cards as new spreads; with 3-card hands a player "
-        "holds at most 4 cards in a turn (house rule hand_size)"
+        "holds at most 4 cards in a turn (house rule “Cards dealt”)"
     )
     assert (error.field, error.player) == ("spread_six", "Anna")
     assert settled(hand, {"hand_size": 5, "tonk_out_six_pays": 3}, SIX[:3]).result

@@ -224,8 +224,8 @@ REFUSALS = (
         None,
         ["Anna", "Ben", "Carla"],
         {"kind": "out", "player": "Anna", "totals": {"Ben": 3}},
-        "totals: a out by discarding is paid in stakes; totals are only asked in points mode"
-        " (house rule scoring)",
+        "totals: an out by discarding is paid in stakes; totals are only asked in points mode"
+        " (house rule “Scoring”)",
         "totals",
         None,
     ),
@@ -242,7 +242,7 @@ REFUSALS = (
         ["Anna", "Ben", "Carla"],
         {"kind": "out", "player": "Anna", "totals": {"Ben": 3}},
         "totals: Carla's total is missing; in points mode every player still holding cards scores "
-        "their total (house rule scoring)",
+        "their total (house rule “Scoring”)",
         "totals",
         "Carla",
     ),
@@ -260,7 +260,7 @@ REFUSALS = (
         ["Anna", "Ben", "Carla"],
         {"kind": "double_double", "player": "Anna", "totals": {}},
         "totals: Ben's total is missing; in points mode every player still holding cards scores "
-        "their total (house rule scoring)",
+        "their total (house rule “Scoring”)",
         "totals",
         "Ben",
     ),

@@ -215,7 +215,7 @@ def test_a_hit_is_allowed_exactly_when_the_spread_grown_by_it_is_a_spread(picked
             CLASSIC,
             False,
             "Q♣ K♣ A♣ is not a spread here: the ace is low at this table: it goes next to the 2,"
-            " not the King (house rule ace).",
+            " not the King (house rule “Ace in runs”).",
         ),
         # An ace without the King is no question of the ace rule: just not in a row.
         ("A♠ 5♠ 9♠", CLASSIC, False, "A♠ 5♠ 9♠ is not a spread here: the cards are not in a row."),
@@ -282,7 +282,7 @@ def test_each_hit_ruling_gives_its_reason_word_for_word(spread, card, allowed, r
         ),
         (
             lambda: rule_on_spread(cards("8♠ 8♥ 8♦"), FORTY),
-            "cards: there is no 8♠ in a 40-card deck (house rule deck)",
+            "cards: there is no 8♠ in a 40-card deck (house rule “Deck”)",
         ),
         (
             lambda: count_hand(cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦"), CLASSIC),
