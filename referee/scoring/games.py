@@ -85,9 +85,14 @@ def in_play(found: Sequence[Game], target: int | None) -> Game:
 
 
 def hand_of(game: Game) -> str:
-    """'Hand 3 of 5' for the hand in play of a game ('Hand 3' when no number is agreed)."""
+    """'Hand 3 of 5' for the hand in play of a game ('Hand 3' when no number is agreed; 'Hand
+    5, the last of this game' when the number agreed was lowered below the hands played)."""
     played = len(game.hands) + 1
-    return f"Hand {played}" if game.target is None else f"Hand {played} of {game.target}"
+    if game.target is None:
+        return f"Hand {played}"
+    if played > game.target:
+        return f"Hand {played}, the last of this game"
+    return f"Hand {played} of {game.target}"
 
 
 def won(found: Sequence[Game]) -> dict[str, int]:

@@ -101,6 +101,7 @@ def test_a_change_of_the_number_of_hands_applies_to_the_game_in_play():
     assert second.hands == (4,)
     # Four hands played under 5, then 3 agreed: the next hand ends the game.
     night = [hand(no, target=5, Anna=1, Ben=0) for no in range(1, 5)]
+    assert hand_of(in_play(games(night), 3)) == "Hand 5, the last of this game"
     night.append(hand(5, target=3, Anna=0, Ben=2))
     (game,) = games(night)
     assert game.over and game.hands == (1, 2, 3, 4, 5)
