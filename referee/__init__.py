@@ -4,10 +4,9 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, abort
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
-from werkzeug.routing import IntegerConverter, Map
 
 from referee import secret_key, security
 from referee.json_provider import ExactJSONProvider
@@ -16,12 +15,12 @@ from referee.rules.limits import MAX_ID
 csrf = CSRFProtect()
 
 
-class StoredId(IntegerConverter):
-    """Every `<int:...>` of a URL (a table, a hand number) is at most MAX_ID, what the
-    database stores: a larger one matches no page (404) instead of overflowing a query."""
-
-    def __init__(self, url_map: Map, fixed_digits: int = 0, min: int = 0, max: int = MAX_ID):
-        super().__init__(url_map, fixed_digits=fixed_digits, min=min, max=max)
+def _ids_the_database_holds(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """Every number in a URL (a table, a hand) is at most MAX_ID, what the database
+    stores: a larger one is no table or hand (404) instead of overflowing a query. (Checked
+    here rather than by the URL converter, which would answer 405 to a POST.)"""
+    if values and any(isinstance(v, int) and v > MAX_ID for v in values.values()):
+        abort(404)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -30,7 +29,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__, instance_relative_config=True, instance_path=config.pop("INSTANCE_PATH", None)
     )
-    app.url_map.converters["int"] = StoredId
+    app.url_value_preprocessor(_ids_the_database_holds)
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
