@@ -423,18 +423,10 @@ def _check_games(
     given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
 ) -> None:
     """The file's games are the ones its hands make (house rules 2.7), or it is refused."""
-    played = []
-    for hand in hands:
-        under = rules[hand.rules_number]
-        in_points = under.scoring == "points"
-        played.append(
-            PlayedHand(
-                hand.no,
-                hand.void,
-                hand.settlement.points if in_points else None,
-                under.points_target_hands if in_points else None,
-            )
-        )
+    played = [
+        PlayedHand.under(rules[hand.rules_number], hand.no, hand.void, hand.settlement.points)
+        for hand in hands
+    ]
     # Who shares a win is a set: the table lists them in its seating order of now, the
     # hands in theirs of then (a player moved seats since).
     expected = [_winners_as_a_set(game_json(game)) for game in games(played)]

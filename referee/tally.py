@@ -118,19 +118,18 @@ def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> lis
         .where(Hand.table_id == table.id)
     ).all():
         points.setdefault(hand_id, {})[player_id] = score
-    played = []
-    for hand in db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no))):
-        under = rules[hand.rules_version_id]
-        in_points = under.scoring == "points"
-        played.append(
-            PlayedHand(
+    hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no)))
+    return games(
+        [
+            PlayedHand.under(
+                rules[hand.rules_version_id],
                 hand.no,
                 hand.void,
-                _in_seat_order(points.get(id_of(hand), {}), names) if in_points else None,
-                under.points_target_hands if in_points else None,
+                _in_seat_order(points.get(id_of(hand), {}), names),
             )
-        )
-    return games(played)
+            for hand in hands
+        ]
+    )
 
 
 def _in_seat_order(points: Mapping[int, int], names: Mapping[int, str]) -> dict[str, int]:

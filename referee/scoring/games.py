@@ -14,6 +14,8 @@ it has N hands (a game already past a smaller N ends with its next hand).
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from referee.rules import HouseRules
+
 
 @dataclass(frozen=True)
 class PlayedHand:
@@ -25,6 +27,16 @@ class PlayedHand:
     void: bool
     points: Mapping[str, int] | None
     target: int | None
+
+    @classmethod
+    def under(
+        cls, rules: HouseRules, no: int, void: bool, points: Mapping[str, int] | None
+    ) -> "PlayedHand":
+        """A hand as the games count it under the rules it was played with: its points
+        and the number of hands agreed only in points mode."""
+        in_points = rules.scoring == "points"
+        return cls(no, void, points if in_points else None,
+                   rules.points_target_hands if in_points else None)  # fmt: skip
 
 
 @dataclass(frozen=True)
