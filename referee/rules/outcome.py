@@ -275,6 +275,7 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
             _check_went_out(rules, players, outcome)
     _check_together(rules, players, outcome)
 
+    # Hands are 3, 5, 7 or 12 cards, so only hands of 3 fall short (`+ 2` reads the same).
     if isinstance(outcome, TonkOut) and outcome.spread_six and rules.hand_size + 1 < SIX:
         raise Refusal(
             f"spread_six: {outcome.player} could not lay six cards as new spreads; with "
@@ -460,6 +461,8 @@ def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool
     possible = held_totals(rules.deck, cards)
     if total in possible:
         return  # nearly always: the rest words the refusal
+    # Only the words: 1 and the most are possible totals, returned above, so `<` or `2 <=`
+    # at either end reads the same (equivalent mutants of make mutation).
     if not 1 <= total <= max(possible):
         raise Refusal(
             f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "

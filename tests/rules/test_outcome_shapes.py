@@ -88,3 +88,11 @@ def test_after_an_out_in_points_nobody_holds_the_droppers_extra_card():
         "(a player with no cards has gone out)"
     )
     assert (refused.value.field, refused.value.player) == ("totals", "Ben")
+
+
+def test_totals_that_need_every_card_of_the_deck_can_all_be_held():
+    # Twelve-card hands from 40 cards: Anna's 120 takes the twelve 10s, and the 28 other
+    # cards make exactly 72, 36 and 4. Nobody else holds a card, so nothing is missing.
+    rules = HouseRules.from_json({"deck": "40", "hand_size": 12})
+    totals = {"Anna": 120, "Ben": 72, "Carla": 36, "Dan": 4}
+    check_outcome(rules, [*ABC, "Dan"], parse_outcome({"kind": "stock_out", "totals": totals}))
