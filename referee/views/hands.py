@@ -18,7 +18,7 @@ from referee.rules.waiting import (
     standing_words,
 )
 from referee.rules_versions import current_rules, rules_of_hand
-from referee.seating import Deal, next_deal, players_of, seated
+from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.views import render, table_or_404
 from referee.views.htmx import htmx
@@ -111,13 +111,6 @@ def _save(
         db.rollback()
         return _stale(table, hand)
     return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
-
-
-def _waiting(
-    table: GameTable, rules: HouseRules, kind: str, everyone: list[Player], deal: Deal
-) -> TurnState | None:
-    """For a new drop: who is still waiting to drop in the hand in play."""
-    return turns.drop_waits(session(), table, rules, everyone, deal, kind)
 
 
 def _form_page(
@@ -233,7 +226,7 @@ def _new_hand(
     players = seated(everyone)
     deal = next_deal(db, table, everyone)
     form = hand_form(kind, rules, players, deal.dealer)
-    return rules, players, form, _waiting(table, rules, kind, everyone, deal)
+    return rules, players, form, turns.drop_waits(db, table, rules, everyone, deal, kind)
 
 
 @bp.get("/")
