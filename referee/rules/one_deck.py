@@ -1,32 +1,39 @@
 """Whether the totals of one hand can all be held at once, from one deck (2.8).
 
 Suits never matter for a total, so a deck is counted by card value (`value_copies`), and
-a hand is how many cards of each value it holds. The check is cheap, and exact on every
-hand but contrived ones (see the budget below):
+a hand is how many cards of each value it holds. The check is exact, and cheap on the
+hands a table enters:
 
-1. necessary counts first, each one a reason a player understands: the cards the totals
-   need at the fewest, the points they add up to, and for each cut of the values (worth 10;
-   worth 9 or more; ...; aces) the fewest cards on each side of the cut that every total
-   needs (six 50s of five cards need 30 cards worth 10; a 52-card deck has 16);
-2. then a search that deals real hands, by value, one player after another (the most
-   constrained first), and stops at the first deal that gives every total; a deal that
-   fails is remembered by what is left of the deck, and the counts of step 1 prune it.
-   The search has a budget of steps (`SEARCH_STEPS`, a few milliseconds): a hand it can
-   neither deal nor rule out in time is accepted, since the referee refuses only the
-   totals it can show impossible.
+1. most hands are accepted at once: the first hand found for each total alone, added
+   up, fits in the deck (`_first_hands_fit`);
+2. necessary counts next, each one a reason a player understands: the cards the totals
+   need at the fewest, the points they add up to, and for each cut of the values (worth
+   10; worth 9 or more; ...; aces) the fewest cards on each side of the cut that every
+   total needs (six 50s of five cards need 30 cards worth 10; a 52-card deck has 16);
+3. then a search that deals the whole deck value by value (`_Search`): the nines to
+   every player, then the eights, and so on, the tens last, since once every other value
+   is dealt each player's tens are known. The cards nobody's total counts (the stock,
+   the discards, the hands of players whose totals are not given) are one more holder,
+   so that every copy of every value goes somewhere. A holder is what it still needs
+   (points, and the fewest and most cards), so players in the same position are one
+   position, and a position that failed is remembered. After each value, each holder
+   must still be able to make their points from the values left, and all of them
+   together must be able to take exactly the cards and the tens left.
 
-Before both, most hands are accepted at once: the first hand found for each total alone,
-added up, fits in the deck (`_first_hands_fit`). Then a few tries per total, dealt one
-after another (`_quick_deal`), accept most of the rest before the search.
+Dealt from the highest value down, the search is quick when high totals compete for the
+high cards; from the lowest up, when low totals compete for the aces. No one order is
+quick on every hand, so the search runs both in turn, each with a doubling number of
+steps, keeping what each learned: it ends when either finishes, in about twice the time
+of the quicker one (a few milliseconds on the hardest totals `bench/settle.py` knows).
 
 Counts are packed into one integer, eight bits per count, so that adding hands and asking
 "does this fit in what is left" is one integer operation (`_fits`).
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import accumulate, chain, islice
+from itertools import accumulate
 from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
@@ -61,7 +68,6 @@ class _Deck:
     cuts: int  # cards on each side of each cut, then all the cards
     value_guard: int
     cut_guard: int
-    unit_cuts: tuple[int, ...]  # the packed cuts of one card of each value
     lowest: tuple[int, ...]  # the points of the n lowest cards, for each n from 0 to all
 
     @property
@@ -116,10 +122,6 @@ def _deck(deck: str) -> _Deck:
         _pack([guard] * len(values)),
         _pack([guard] * (2 * len(values) - 1)),
         tuple(
-            _pack(_cut_counts(values, [int(at == one) for at in range(len(values))]))
-            for one in range(len(values))
-        ),
-        tuple(
             accumulate(
                 (v for v, c in zip(values, copies, strict=True) for _ in range(c)), initial=0
             )
@@ -127,19 +129,29 @@ def _deck(deck: str) -> _Deck:
     )
 
 
+Values = tuple[tuple[int, int], ...]  # (value, copies): some of a deck's values
+
+
 @cache
-def _sums(deck: str, first: int, last: int, cards: int) -> int:
-    """The totals that exactly `cards` cards of values[first:last] can make, as a bit mask."""
-    reachable = [0] * (cards + 1)
-    reachable[0] = 1
-    found = _deck(deck)
-    for value, count in zip(found.values[first:last], found.copies[first:last], strict=True):
-        grown = list(reachable)
+def _reach(values: Values) -> tuple[int, ...]:
+    """For each number of cards n, from 0 to all of them, the totals that exactly n cards
+    of `values` can make, as a bit mask."""
+    cards = sum(count for _, count in values)
+    reach = [1] + [0] * cards
+    for value, count in values:
+        grown = list(reach)
         for held in range(cards):
-            for taken in range(1, min(count, cards - held) + 1):
-                grown[held + taken] |= reachable[held] << (taken * value)
-        reachable = grown
-    return reachable[cards]
+            if reach[held]:
+                for taken in range(1, min(count, cards - held) + 1):
+                    grown[held + taken] |= reach[held] << (taken * value)
+        reach = grown
+    return tuple(reach)
+
+
+def _sums(deck: str, first: int, last: int, cards: int) -> int:
+    """The totals that exactly `cards` cards of the deck's values[first:last] can make."""
+    reach = _reach(value_copies(deck)[first:last])
+    return reach[cards] if cards < len(reach) else 0
 
 
 def _makes(deck: str, cut: int, below: int, above: int, total: int) -> bool:
@@ -182,112 +194,31 @@ def _needs(deck: str, total: int, fewest: int, most: int) -> int | None:
     return _pack([*counts, min(sizes)])
 
 
-SEARCH_STEPS = 2_000  # steps of the exhaustive search: a few milliseconds at worst
-
-
-class _OutOfSteps(Exception):
-    """The exhaustive search used its budget without finding a deal or trying every one."""
-
-
-class _Budget:
-    """Steps left to the exhaustive search; each hand it looks at takes one."""
-
-    def __init__(self, steps: int) -> None:
-        self.left = steps
-
-    def take(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfSteps
-
-
-def _hands(
-    found: _Deck,
-    left: Sequence[int],
-    claim: Claim,
-    dead: set[tuple[int, int, int]],
-    order: Sequence[int] | None = None,
-    budget: _Budget | None = None,
-) -> Iterator[tuple[int, int]]:
-    """Each hand of `claim.fewest` to `claim.most` cards from the cards `left` (by value) that
-    makes `claim.total`, as its packed values and packed cuts, taking values in `order`
-    (the highest first by default), as many of each as can be first. A branch that yields
-    nothing is remembered in `dead` (for this `left` and order), so that even an exhaustive
-    walk visits each (value, points, room) once. Each step of the walk takes one step of
-    `budget`, if given."""
-    values = order if order is not None else range(len(found.values) - 1, -1, -1)
-    top = [max((found.values[at] for at in values[i:]), default=0) for i in range(len(values))]
-
-    def walk(i: int, points: int, room: int, hand: int, cuts: int) -> Iterator[tuple[int, int]]:
-        if budget is not None:
-            budget.take()
-        if points == 0:
-            if claim.most - room >= claim.fewest:
-                yield hand, cuts
-            return
-        if i == len(values) or (i, points, room) in dead or points > room * top[i]:
-            return
-        at = values[i]
-        value, found_any = found.values[at], False
-        for taken in range(min(left[at], room, points // value), -1, -1):
-            for dealt in walk(
-                i + 1,
-                points - taken * value,
-                room - taken,
-                hand + (taken << (BITS * at)),
-                cuts + taken * found.unit_cuts[at],
-            ):
-                found_any = True
-                yield dealt
-        if not found_any:
-            dead.add((i, points, room))
-
-    yield from walk(0, claim.total, claim.most, 0, 0)
-
-
-@lru_cache(maxsize=8192)
-def _first_tries(deck: str, key: tuple[int, int, int]) -> tuple[tuple[int, int], ...]:
-    """A few different hands that make a claim from a full deck, highest cards first, then
-    the cards nearest its average first (a hand as dealt: it leaves most for the others),
-    then lowest first: what the quick search tries before the exhaustive one."""
-    found = _deck(deck)
-    claim = Claim(*key)
-    orders = (None, _nearest_first(found, claim), range(len(found.values)))
-    tries = (
-        islice(_hands(found, found.copies, claim, set(), order), FIRST_TRIES) for order in orders
-    )
-    return tuple(dict.fromkeys(chain.from_iterable(tries)))  # each hand once, in order
-
-
-FIRST_TRIES = 3  # hands per way of walking the values
-
-
-def _nearest_first(found: _Deck, claim: Claim) -> list[int]:
-    """The values (their places in the deck), the nearest to the claim's average card
-    first: the order in which a hand as dealt is found soonest."""
-    average = claim.total / claim.most
-    return sorted(range(len(found.values)), key=lambda at: abs(found.values[at] - average))
-
-
 @lru_cache(maxsize=8192)
 def _first_hand(deck: str, total: int, fewest: int, most: int) -> tuple[int, int] | None:
-    """The first hand `_first_tries` finds for a claim, as its packed values and its number
-    of cards; None when no hand makes the total."""
-    tries = _first_tries(deck, (total, fewest, most))
-    if not tries:
-        return None
-    hand, cuts = tries[0]
-    return hand, cuts >> (BITS * (_deck(deck).fields - 1))
+    """The hand found first for a total alone, taking as many of each value as still leave
+    a hand, the highest value first: its packed values and its number of cards; None when
+    no hand makes the total."""
+    copies = value_copies(deck)
+    hand = cards = 0
+    points = total
+    for at in range(len(copies) - 1, -1, -1):
+        value, count = copies[at]
+        lower = _reach(copies[:at])
+        for taken in range(min(count, most - cards, points // value), -1, -1):
+            held, rest = cards + taken, points - taken * value
+            if any(lower[n] >> rest & 1 for n in range(max(0, fewest - held), most - held + 1)):
+                break
+        else:
+            return None
+        hand, cards, points = hand + (taken << (BITS * at)), cards + taken, points - taken * value
+    return hand, cards
 
 
 def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> None:
     """Refuse totals that one deck cannot deal all at once (2.8). Each claim holds its own
     total; `others` more cards are held by players whose totals are not given (the rest of
-    a deal). Each claim's total alone must be possible already.
-
-    The referee refuses only what it can show impossible: counts that the deck cannot
-    meet, or a search that tries every deal. The search has a budget (`SEARCH_STEPS`) so
-    that no hand, however contrived, keeps a request waiting; past it, the totals stand."""
+    a deal). Each claim's total alone must be possible already."""
     if _first_hands_fit(deck, claims, others):
         return  # most hands: a deal found with one addition per total
     found = _deck(deck)
@@ -297,12 +228,8 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
     rest = others << (BITS * (found.fields - 1))
     if not _fits(found.cuts, sum(needs) + rest, found.cut_guard):
         raise _short(deck, claims, needs, rest)
-    if len(claims) < 2:
-        return  # one total, possible alone, and enough cards left for the others
     _check_points(found, deck, claims, others)
-    if not _quick_deal(
-        found, deck, sorted(zip(claims, needs, strict=True), reverse=True), rest
-    ) and not _deals(deck, tuple(sorted((c.key for c in claims), reverse=True)), rest):
+    if not _deals(deck, tuple(sorted(c.key for c in claims)), others):
         raise Refusal(
             f"totals: {_totals_in_words(claims)} cannot all be held at once: each of these "
             f"totals can be dealt alone, but {deck_in_words(deck)} ({_copies_in_words(deck)}) "
@@ -347,56 +274,126 @@ def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int)
         )
 
 
-def _quick_deal(found: _Deck, deck: str, claims: Sequence[tuple[Claim, int]], rest: int) -> bool:
-    """Whether a few tries deal the claims, the highest total first, each the first of its
-    tries that fits what is left and leaves what the later claims need: most hands deal so."""
-    later = rest + sum(need for _, need in claims)
-    values, cuts = found.packed, found.cuts
-    value_guard, cut_guard = found.value_guard, found.cut_guard
-    for claim, need in claims:
-        later -= need
-        for hand, hand_cuts in _first_tries(deck, claim[:3]):
-            if _fits(values, hand, value_guard) and _fits(cuts - hand_cuts, later, cut_guard):
-                values, cuts = values - hand, cuts - hand_cuts
-                break
-        else:
+# A holder as the search deals: the points it still needs, the cards it holds, and the
+# fewest and most cards it may end with.
+Holder = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=1 << 16)
+def _span(values: Values, tens: tuple[int, int], holder: Holder) -> tuple[int, ...] | None:
+    """What a holder can still take of `values` and the tens so as to make its points: the
+    fewest and most cards, the fewest and most tens; None when it cannot make them."""
+    points, held, fewest, most = holder
+    ten, copies = tens
+    reach = _reach(values)
+    cards: list[int] = []
+    taken: list[int] = []
+    for tenners in range(min(copies, most - held, points // ten) + 1):
+        rest = points - tenners * ten
+        for n in range(max(fewest - held, tenners), min(most - held, len(reach) - 1 + tenners) + 1):
+            if reach[n - tenners] >> rest & 1:
+                cards.append(n)
+                taken.append(tenners)
+    if not cards:
+        return None
+    return min(cards), max(cards), min(taken), max(taken)
+
+
+class _OutOfSteps(Exception):
+    """A search used the steps of its turn without finishing."""
+
+
+class _Search:
+    """Deals the deck value by value in one order, the tens last; see the module's
+    docstring. Positions that failed stay remembered from one turn of steps to the next."""
+
+    def __init__(self, order: Values, tens: tuple[int, int]) -> None:
+        self.order, self.tens = order, tens
+        self.left = [order[at:] for at in range(len(order) + 1)]  # the values still to deal
+        self.failed: list[set[tuple[Holder, ...]]] = [set() for _ in range(len(order) + 1)]
+        self.steps = 0
+
+    def deals(self, holders: tuple[Holder, ...], steps: int) -> bool:
+        """Whether the holders can be dealt; `_OutOfSteps` after `steps` new positions."""
+        self.steps = steps
+        return self._deal(0, holders)
+
+    def _can_still(self, at: int, holders: tuple[Holder, ...]) -> bool:
+        """Whether, together, the holders can take exactly the cards and the tens left."""
+        fewest = most = fewest_tens = most_tens = 0
+        for holder in holders:
+            span = _span(self.left[at], self.tens, holder)
+            if span is None:
+                return False
+            fewest, most = fewest + span[0], most + span[1]
+            fewest_tens, most_tens = fewest_tens + span[2], most_tens + span[3]
+        cards = self.tens[1] + sum(count for _, count in self.left[at])
+        return fewest <= cards <= most and fewest_tens <= self.tens[1] <= most_tens
+
+    def _deal(self, at: int, holders: tuple[Holder, ...]) -> bool:
+        if holders in self.failed[at]:
             return False
-    return True
+        self.steps -= 1
+        if self.steps < 0:
+            raise _OutOfSteps
+        if at < len(self.order) and self._can_still(at, holders):
+            if self._give(at, holders, 0, self.order[at][1], [], 0):
+                return True
+        elif at == len(self.order) and self._can_still(at, holders):
+            return True  # each holder's tens are what its points still need
+        self.failed[at].add(holders)
+        return False
+
+    def _give(
+        self,
+        at: int,
+        holders: tuple[Holder, ...],
+        i: int,
+        left: int,
+        given: list[Holder],
+        last: int,
+    ) -> bool:
+        """Every way to give the `left` copies of the value to holders i and after (a holder
+        in the same position as the one before takes no more than it did: the same deal
+        with the two swapped is the same position), then the next value."""
+        if i == len(holders):
+            return left == 0 and self._deal(at + 1, tuple(sorted(given)))
+        value = self.order[at][0]
+        points, held, fewest, most = holders[i]
+        top = min(left, most - held, points // value)
+        if i and holders[i - 1] == holders[i]:
+            top = min(top, last)
+        for taken in range(top, -1, -1):
+            holder = (points - taken * value, held + taken, fewest, most)
+            if _span(self.left[at + 1], self.tens, holder) is not None and self._give(
+                at, holders, i + 1, left - taken, [*given, holder], taken
+            ):
+                return True
+        return False
+
+
+FIRST_STEPS = 64  # positions each order may try in its first turn; doubled every turn
 
 
 @lru_cache(maxsize=4096)
-def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], rest: int) -> bool:
-    """Whether hands of the claimed sizes and totals can be dealt together: a search by
-    player, the highest totals first, drawing every hand from what the earlier ones left,
-    pruned by the counts every later claim needs and remembering each deck left that
-    failed. True too when it runs out of steps: only a finished search refuses."""
-    found = _deck(deck)
-    order = claims  # the highest totals first
-    later = [rest] * (len(order) + 1)
-    for i in range(len(order) - 1, -1, -1):
-        later[i] = later[i + 1] + (_needs(deck, *order[i]) or 0)
-    failed: set[tuple[int, int]] = set()
-    budget = _Budget(SEARCH_STEPS)
-
-    def deal(i: int, values: int, cuts: int) -> bool:
-        if i == len(order):
-            return True
-        if (i, values) in failed:
-            return False
-        left = _unpack(values, len(found.values))
-        for hand, hand_cuts in _hands(found, left, Claim(*order[i]), set(), budget=budget):
-            rest_cuts = cuts - hand_cuts
-            if _fits(rest_cuts, later[i + 1], found.cut_guard) and deal(
-                i + 1, values - hand, rest_cuts
-            ):
-                return True
-        failed.add((i, values))
-        return False
-
-    try:
-        return deal(0, found.packed, found.cuts)
-    except _OutOfSteps:
-        return True  # not shown impossible: the referee accepts the totals
+def _deals(deck: str, claims: tuple[tuple[int, int, int], ...], others: int) -> bool:
+    """Whether hands of the claimed totals and sizes can be dealt together, with `others`
+    cards or more left for the players whose totals are not given."""
+    copies = value_copies(deck)
+    size = sum(count for _, count in copies)
+    rest_points = sum(value * count for value, count in copies) - sum(t for t, _, _ in claims)
+    rest = (rest_points, 0, max(others, size - sum(m for _, _, m in claims)),
+            size - sum(f for _, f, _ in claims))  # fmt: skip
+    holders = tuple(sorted([(total, 0, fewest, most) for total, fewest, most in claims] + [rest]))
+    searches = [_Search(copies[-2::-1], copies[-1]), _Search(copies[:-1], copies[-1])]
+    steps = FIRST_STEPS
+    while True:
+        for search in searches:
+            try:
+                return search.deals(holders, steps)
+            except _OutOfSteps:
+                pass
+        steps *= 2
 
 
 def _short(deck: str, claims: Sequence[Claim], needs: Sequence[int], rest: int) -> Refusal:
