@@ -204,7 +204,7 @@ def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: H
             table_id=id_of(table),
             number=number + 1,
             preset=preset_name,
-            rules_json=exact_json.dumps(rules.to_json()),
+            rules_json=exact_json.dumps(rules.to_stored()),
         )
     )
 

@@ -408,7 +408,7 @@ def check_document(data: Any) -> TablePlan:
         document.first_dealer,
         [(player.name, player.seated) for player in document.players],
         [
-            RulesPlan(v.number, v.preset, exact_json.dumps(v.rules.to_json()), v.created_at)
+            RulesPlan(v.number, v.preset, exact_json.dumps(v.rules.to_stored()), v.created_at)
             for v in document.rules_versions
         ],
         hands,

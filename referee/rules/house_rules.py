@@ -227,6 +227,11 @@ class HouseRules:
     slapping: bool = option(False, flag(), TABLE_TALK)
     same_turn_discard: bool = option(False, flag(), TABLE_TALK)
 
+    # Not a house rule: whether a table stored these rules before house rules version 2
+    # (`from_stored`). Their points mode doubled a loser's points after any tonk and
+    # counted them once otherwise (version 1's 2.7), and their old hands still score so.
+    stored_before_v2: bool = False
+
     @classmethod
     def from_json(cls, data: Any) -> "HouseRules":
         """Rules from a mapping of option keys; missing keys take the classic default."""
@@ -240,8 +245,17 @@ class HouseRules:
         their hands were settled, and an old hand edited or imported pays what it paid."""
         if isinstance(data, Mapping) and "caught_pays_tied" not in data:
             paid_then = "all" if data.get("caught_on_tie", True) else "none"
-            data = {**data, "caught_pays_tied": paid_then}
+            rules = cls.from_json({**data, "caught_pays_tied": paid_then})
+            return replace(rules, stored_before_v2=True)
         return cls.from_json(data)
+
+    def to_stored(self) -> dict[str, Any]:
+        """The rules as a table stores them: rules stored before version 2 keep that form
+        (no `caught_pays_tied`), so that `from_stored` reads them back as they were."""
+        data = self.to_json()
+        if self.stored_before_v2:
+            del data["caught_pays_tied"]
+        return data
 
     def with_changes(self, changes: Any) -> "HouseRules":
         """These rules with some options changed, each change checked and refused by name."""
@@ -265,7 +279,7 @@ class HouseRules:
                     f"House rule {key}: {_shown(value)} is not allowed; allowed: {check.words}",
                     field=key,
                 ) from None
-        return replace(self, **clean)
+        return replace(self, **clean, stored_before_v2=False)  # rules set now are version 2
 
     def to_json(self) -> dict[str, Any]:
         """Every option as plain JSON values (the stake stays an exact Decimal)."""
@@ -285,7 +299,7 @@ class HouseRules:
         return [key for key in OPTIONS if getattr(self, key) != getattr(other, key)]
 
 
-OPTIONS = {f.name: f for f in fields(HouseRules)}
+OPTIONS = {f.name: f for f in fields(HouseRules) if "check" in f.metadata}
 
 
 def option_keys() -> list[str]:

@@ -126,6 +126,14 @@ def _deck(rules: HouseRules) -> str:
 
 
 def _scoring(rules: HouseRules) -> str:
+    if _in_points(rules) and rules.stored_before_v2:
+        return (
+            "Hands are scored in points, not chips: the winner scores 0, the others score the "
+            "points left in their hands, doubled after a tonk, and the lowest score wins the "
+            "game. These rules were set before version 2 of the house rules and keep its "
+            "scoring; a change of rules brings in today's (points times what the hand would "
+            "pay in chips)."
+        )
     if _in_points(rules):
         return (
             "Hands are scored in points, not chips: the winner scores 0, the others score the "

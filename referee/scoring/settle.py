@@ -7,7 +7,7 @@ what keeps every hand exact and zero-sum to the cent.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from referee.rules.house_rules import LOW_TONK_BELOW, HouseRules
@@ -56,6 +56,8 @@ def settle(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> Settl
     check_outcome(rules, seats, outcome)
     ruling = _ruling(rules, seats, outcome)
     if rules.scoring == "points":
+        if rules.stored_before_v2:
+            ruling = _points_before_v2(rules, outcome, ruling)
         return _in_points(seats, outcome, ruling)
     return _in_money(rules.stake, seats, ruling)
 
@@ -189,6 +191,17 @@ def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlemen
     collected = {payment.payee for payment in payments}
     winners = tuple(name for name in seats if name in collected)
     return Settlement(ruling.result, winners, tuple(payments), net, None)
+
+
+def _points_before_v2(rules: HouseRules, outcome: Outcome, ruling: Ruling) -> Ruling:
+    """Version 1's 2.7, for rules a table stored before version 2, so that its old hands
+    keep their scores when edited or imported: a loser's points doubled after a tonk (on
+    the deal, out, or a double-double; not a tonk out paid as an out for want of six
+    cards), counted once otherwise. A caught dropper's caught_pays is the same in both."""
+    tonk = isinstance(outcome, DealTonk | DoubleDouble) or (
+        isinstance(outcome, TonkOut) and (outcome.spread_six or not rules.tonk_out_needs_six)
+    )
+    return replace(ruling, points_factor=2 if tonk else 1)
 
 
 def _in_points(seats: Sequence[str], outcome: Outcome, ruling: Ruling) -> Settlement:
