@@ -111,6 +111,20 @@ def test_a_shared_lowest_score_shares_the_win(web):
     assert games_won(page) == {"Anna": 1, "Ben": 1, "Carla": 0}
 
 
+def test_a_player_who_sits_in_during_a_game_is_scored_but_not_its_winner(web):
+    table = start_table(web)
+    set_points_rules(web, table, {"scoring": "points", "points_target_hands": 2})
+    enter_hand(web, table, {"kind": "out", "player": "Ben", "totals": {"Anna": 5, "Carla": 9}})
+    players = f"/t/{table}/players"
+    assert web.submit(players, {"action": "sit_in", "name": "Dan"}).status_code == 302
+    last = {"kind": "out", "player": "Anna", "totals": {"Ben": 6, "Carla": 1, "Dan": 2}}
+    enter_hand(web, table, last)
+    page = table_page(web, table)
+    # Dan's 2 is the lowest score, but he played one hand of two: Anna wins on 5.
+    assert "Game 1 over: Anna wins with 5." in plain(page)
+    assert games_won(page) == {"Anna": 1, "Ben": 0, "Carla": 0, "Dan": 0}
+
+
 def test_draws_count_as_hands_of_a_game(web):
     table = start_table(web)
     set_points_rules(web, table, {"scoring": "points", "points_target_hands": 2})

@@ -152,7 +152,8 @@ def _points_target_hands(rules: HouseRules) -> str:
             f"The game lasts {_count(hands, 'hand')} (voided hands do not count, draws do): "
             "then the lowest score wins, a shared lowest score shares the win, and the next "
             "hand starts a new game at 0. A change of the number of hands applies to the "
-            "game in play."
+            "game in play. Only the players of every hand of a game can win it: a player who "
+            "sits in or leaves during a game keeps their score but not the win."
         )
     return f"The table agreed to play {_count(hands, 'hand')}."
 

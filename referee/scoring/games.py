@@ -9,6 +9,12 @@ time, an edit or a void of a hand recomputes that game and every game after it.
 A change of the number of hands applies to the game in play: each hand counts towards
 the N of the rules it was played under, and a game is over with the first hand at which
 it has N hands (a game already past a smaller N ends with its next hand).
+
+The spec does not say who may win when the seats change during a game. A player who
+sits in has fewer hands' points, and one who leaves stops scoring, so either would win
+on a score the others never had the chance to beat: a game is won among the players who
+played every hand of it (the rules sheet says so). They keep their scores, and if
+nobody played every hand, the players of its last hand contend.
 """
 
 from collections.abc import Mapping, Sequence
@@ -49,19 +55,25 @@ class Game:
     target: int | None
     scores: Mapping[str, int] = field(default_factory=dict)
     over: bool = False
-
-    @property
-    def winners(self) -> list[str]:
-        """Who holds the lowest score of a game that is over; nobody while it is in play."""
-        if not self.over or not self.scores:
-            return []
-        low = min(self.scores.values())
-        return [name for name, score in self.scores.items() if score == low]
+    # Who may win it: the players of every one of its hands (see the module's docstring).
+    contenders: frozenset[str] = frozenset()
 
     @property
     def low(self) -> int | None:
-        """The winning score of a game that is over."""
-        return min(self.scores.values()) if self.over and self.scores else None
+        """The winning score of a game that is over: the lowest among its contenders."""
+        scores = [score for name, score in self.scores.items() if name in self.contenders]
+        return min(scores) if self.over and scores else None
+
+    @property
+    def winners(self) -> list[str]:
+        """The contenders on the lowest score of a game that is over; nobody while it is in
+        play."""
+        low = self.low
+        return [
+            name
+            for name, score in self.scores.items()
+            if low is not None and name in self.contenders and score == low
+        ]
 
 
 def games(hands: Sequence[PlayedHand]) -> list[Game]:
@@ -71,16 +83,21 @@ def games(hands: Sequence[PlayedHand]) -> list[Game]:
     found: list[Game] = []
     numbers: list[int] = []
     scores: dict[str, int] = {}
+    every_hand: set[str] = set()  # the players of every hand of the game so far
     target: int | None = None
     for hand in hands:
         if hand.void or hand.points is None:
             continue
+        every_hand = set(hand.points) if not numbers else every_hand & set(hand.points)
         numbers.append(hand.no)
         target = hand.target
         for name, points in hand.points.items():
             scores[name] = scores.get(name, 0) + points
         if target is not None and len(numbers) >= target:
-            found.append(Game(len(found) + 1, tuple(numbers), target, dict(scores), over=True))
+            contenders = frozenset(every_hand or hand.points)
+            found.append(
+                Game(len(found) + 1, tuple(numbers), target, dict(scores), True, contenders)
+            )
             numbers, scores = [], {}
     if numbers:
         found.append(Game(len(found) + 1, tuple(numbers), target, dict(scores)))

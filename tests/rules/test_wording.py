@@ -176,7 +176,9 @@ def test_points_sentences_follow_the_points_options():
     assert sentence(POINTS.with_changes({"points_target_hands": 10}), "points_target_hands") == (
         "The game lasts 10 hands (voided hands do not count, draws do): then the lowest "
         "score wins, a shared lowest score shares the win, and the next hand starts a new "
-        "game at 0. A change of the number of hands applies to the game in play."
+        "game at 0. A change of the number of hands applies to the game in play. Only the "
+        "players of every hand of a game can win it: a player who sits in or leaves during a "
+        "game keeps their score but not the win."
     )
     assert sentence(POINTS.with_changes({"caught_pays": 3}), "caught_pays").endswith("tripled.")
 

@@ -26,7 +26,8 @@ def test_a_game_of_three_hands_ends_with_one_winner_and_the_next_starts_at_0():
         hand(4, Anna=0, Ben=3, Carla=9),
     ]
     first, second = games(night)
-    assert first == Game(1, (1, 2, 3), 3, {"Anna": 11, "Ben": 20, "Carla": 17}, over=True)
+    assert first == Game(1, (1, 2, 3), 3, {"Anna": 11, "Ben": 20, "Carla": 17}, over=True,
+                         contenders=frozenset({"Anna", "Ben", "Carla"}))  # fmt: skip
     assert first.winners == ["Anna"]
     assert result_words(first) == "Game 1 over: Anna wins with 11"
     assert second == Game(2, (4,), 3, {"Anna": 0, "Ben": 3, "Carla": 9})
@@ -106,3 +107,41 @@ def test_a_change_of_the_number_of_hands_applies_to_the_game_in_play():
     (game,) = games(night)
     assert game.over and game.hands == (1, 2, 3, 4, 5)
     assert result_words(game) == "Game 1 over: Ben wins with 2"
+
+
+def test_a_player_who_sits_in_during_a_game_keeps_a_score_but_cannot_win_it():
+    # Dan sits in at hand 2 with fewer hands' points than anyone: Anna wins on 11.
+    night = [
+        hand(1, Anna=7, Ben=9, Carla=12),
+        hand(2, Anna=0, Ben=20, Carla=5, Dan=2),
+        hand(3, Anna=4, Ben=0, Carla=0, Dan=0),
+    ]
+    (game,) = games(night)
+    assert game.scores == {"Anna": 11, "Ben": 29, "Carla": 17, "Dan": 2}
+    assert game.contenders == frozenset({"Anna", "Ben", "Carla"})
+    assert game.winners == ["Anna"] and game.low == 11
+    assert result_words(game) == "Game 1 over: Anna wins with 11"
+    assert won([game]) == {"Anna": 1}
+
+
+def test_a_player_who_leaves_during_a_game_cannot_win_it_on_the_score_they_left_with():
+    night = [
+        hand(1, Anna=1, Ben=9, Carla=12),
+        hand(2, Ben=0, Carla=5),
+        hand(3, Ben=3, Carla=0),
+    ]
+    (game,) = games(night)
+    assert game.winners == ["Ben"] and game.low == 12
+
+
+def test_a_shared_win_is_shared_among_the_contenders_only():
+    night = [hand(1, target=2, Anna=4, Ben=0), hand(2, target=2, Anna=0, Ben=4, Carla=0)]
+    (game,) = games(night)
+    assert game.winners == ["Anna", "Ben"] and game.low == 4
+
+
+def test_when_nobody_played_every_hand_the_players_of_the_last_hand_contend():
+    night = [hand(1, target=2, Anna=1, Ben=0), hand(2, target=2, Carla=3, Dan=6)]
+    (game,) = games(night)
+    assert game.contenders == frozenset({"Carla", "Dan"})
+    assert game.winners == ["Carla"] and game.low == 3
