@@ -156,23 +156,15 @@ def _sums(deck: str, first: int, last: int, cards: int) -> int:
 
 def _makes(deck: str, cut: int, below: int, above: int, total: int) -> bool:
     """Whether `below` cards at or below the cut and `above` cards above it make `total`."""
-    found = _deck(deck)
     low = _sums(deck, 0, cut + 1, below)
-    high = _sums(deck, cut + 1, len(found.values), above)
-    if low == 0 or high == 0:
-        return False
-    least, greatest = (low & -low).bit_length() - 1, low.bit_length() - 1
-    if low == ((1 << (greatest - least + 1)) - 1) << least:  # 1 to v: every sum between
-        start, end = max(0, total - greatest), total - least
-        return end >= start and (high >> start) & ((1 << (end - start + 1)) - 1) != 0
+    high = _sums(deck, cut + 1, len(value_copies(deck)), above)
     while low:  # each total the low cards can make, against what the high cards must make
-        bit = low & -low
-        part = bit.bit_length() - 1
+        part = (low & -low).bit_length() - 1
         if part > total:
             return False
         if high >> (total - part) & 1:
             return True
-        low ^= bit
+        low &= low - 1
     return False
 
 
@@ -266,10 +258,10 @@ def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int)
     most_left = found.size - sum(c.fewest for c in claims)
     left = found.points - points
     if not found.lowest[fewest_left] <= left <= found.points - found.lowest[-1 - most_left]:
+        cards = f"{fewest_left}" if fewest_left == most_left else f"{fewest_left} to {most_left}"
         raise Refusal(
             f"totals: {_totals_in_words(claims)} cannot all be held at once: the other "
-            f"{fewest_left} to {most_left} cards of {deck_in_words(deck)} would hold "
-            f"{left} points",
+            f"{cards} cards of {deck_in_words(deck)} would hold {left} points",
             field="totals",
         )
 

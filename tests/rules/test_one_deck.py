@@ -343,3 +343,74 @@ def test_the_first_hand_takes_the_highest_values_that_still_leave_a_hand():
     assert one_deck._first_hand("52", 51, 5, 5) is None
     assert one_deck._first_hand("40", 48, 5, 5) is None
     assert one_deck._first_hand("40", 47, 5, 5) == (packed({10: 4, 7: 1}, "40"), 5)
+
+
+def fewest_by_cut(deck, total, fewest, most):
+    """Brute force: over every hand making the total alone, the fewest cards at or below
+    and above each cut of the values, then the fewest cards; None when no hand makes it."""
+    values = [v for v, _ in value_copies(deck)]
+    hands = _hands(deck, total, fewest, most)
+    if not hands:
+        return None
+    counts = []
+    for cut in range(len(values) - 1):
+        counts.append(min(sum(n for v, n in h.items() if v <= values[cut]) for h in hands))
+        counts.append(min(sum(n for v, n in h.items() if v > values[cut]) for h in hands))
+    return [*counts, min(sum(h.values()) for h in hands)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["52", "40"]),
+    st.integers(0, 50),
+    st.integers(1, 5).flatmap(lambda most: st.tuples(st.integers(1, most), st.just(most))),
+)
+def test_the_counts_every_hand_of_a_total_needs_are_the_fewest_real_hands_hold(deck, total, size):
+    fewest, most = size
+    needs = one_deck._needs(deck, total, fewest, most)
+    expected = fewest_by_cut(deck, total, fewest, most)
+    if expected is None:
+        assert needs is None
+    else:
+        assert one_deck._unpack(needs, one_deck._deck(deck).fields) == expected
+
+
+def test_two_hands_of_two_aces_and_one_ace_need_five_aces():
+    claims = [Claim(2, 2, 2, "Anna"), Claim(2, 2, 2, "Ben"), Claim(1, 1, 1, "Carla")]
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", claims)
+    assert refused.value.message == (
+        "totals: Anna's 2, Ben's 2 and Carla's 1 cannot all be held at once: these totals need "
+        "5 aces; a 52-card deck has 4"
+    )
+
+
+def test_six_totals_of_29_in_three_cards_need_six_nines_which_only_the_search_sees():
+    """10, 10 and 9 each: 12 tens of 16 and 18 cards worth 9 or more of 20 fit the counts,
+    but the deck has four nines."""
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", [Claim(29, 3, 3, n) for n in SIX])
+    assert "each of these totals can be dealt alone, but a 52-card deck" in refused.value.message
+
+
+def test_totals_that_add_up_to_more_than_the_deck_holds_say_so():
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", [Claim(60, 1, 12, n) for n in SIX])
+    assert refused.value.message == (
+        "totals: Anna's 60, Ben's 60, Carla's 60, Dan's 60, Eve's 60 and Finn's 60 cannot all "
+        "be held at once: these totals add up to 360 points; a 52-card deck holds 340"
+    )
+
+
+@pytest.mark.parametrize(("fewest", "cards"), [(12, "4"), (1, "4 to 48")])
+def test_totals_that_leave_the_other_cards_too_few_points_say_so(fewest, cards):
+    """Four hands of up to 12 cards holding 337 of the deck's 340 points leave 3 points to
+    4 cards or more, and the four lowest cards are four aces."""
+    claims = [Claim(t, fewest, 12, n) for t, n in zip([84, 84, 84, 85], SIX, strict=False)]
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", claims)
+    assert refused.value.message == (
+        "totals: Anna's 84, Ben's 84, Carla's 84 and Dan's 85 cannot all be held at once: the "
+        f"other {cards} cards of a 52-card deck would hold 3 points"
+    )
+    assert refused.value.field == "totals"
