@@ -1,12 +1,26 @@
-"""Both doors of the settle contract answer a Tongits request (tongits.md section 3)."""
+"""Both doors of the settle contract answer a Tongits request (tongits.md section 3), and the
+OpenAPI document describes it."""
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from referee import exact_json
 from referee.cli import main
-from tests.scoring.test_tongits_examples import ANSWER_1, ANSWER_3, EXAMPLE_1, EXAMPLE_3
+from referee.documents.answers import TongitsSettlement
+from referee.documents.reading import read
+from referee.documents.requests import TongitsSettleRequest
+from referee.openapi import DOCUMENT, REF
+from referee.rules.tongits.house_rules import option_keys
+from tests.scoring.test_tongits_examples import (
+    ANSWER_1,
+    ANSWER_2,
+    ANSWER_3,
+    EXAMPLE_1,
+    EXAMPLE_2,
+    EXAMPLE_3,
+)
 
 
 def test_the_command_settles_example_1():
@@ -50,3 +64,26 @@ def test_a_tonk_request_carrying_a_state_is_refused(client):
         "error": "request: there is no field 'state'; a request has game, preset, rules, "
         "players, outcome"
     }
+
+
+@pytest.mark.parametrize(
+    ("sent", "answer"),
+    [(EXAMPLE_1, ANSWER_1), (EXAMPLE_2, ANSWER_2), (EXAMPLE_3, ANSWER_3)],
+)
+def test_the_openapi_document_describes_the_tongits_requests_and_answers(sent, answer):
+    """The schemas are never stricter than the door: the examples fit them, as sent."""
+    as_sent = exact_json.loads(exact_json.dumps(sent))
+    read(TongitsSettleRequest, as_sent, root="request")
+    read(TongitsSettlement, exact_json.loads(exact_json.dumps(answer)), root="settlement")
+    settle = DOCUMENT["paths"]["/api/settle"]["post"]
+    body = settle["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"anyOf": [{"$ref": REF + "SettleRequest"},
+                              {"$ref": REF + "TongitsSettleRequest"}]}  # fmt: skip
+    ok = settle["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ok == {"anyOf": [{"$ref": REF + "Settlement"}, {"$ref": REF + "TongitsSettlement"}]}
+
+
+def test_the_tongits_rules_schema_lists_tongits_options_only():
+    schemas = DOCUMENT["components"]["schemas"]
+    assert list(schemas["TongitsRulesChanges"]["properties"]) == option_keys()
+    assert schemas["TongitsSettleRequest"]["properties"]["players"]["minItems"] == 3
