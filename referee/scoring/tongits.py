@@ -27,7 +27,8 @@ from referee.rules.tongits.seats import after, check_seated, first_to_the_right
 from referee.rules.tongits.state import State, Streak, check_state, parse_state
 from referee.scoring.settlement import Payment, Settlement, TongitsResult
 
-# Each payer's rows, in the order section 3 lists them: the ending first, whatever its why.
+# Each payer's rows, in the order section 3 lists them: the ending first, whatever its why
+# ("tong-its", "folded, burned"...), then the bonuses, the second win and the pot.
 ENDING = "ending"
 ROW_ORDER = (ENDING, "secret", "escalera", "aces", "second win", "pot")
 ZERO = Decimal(0)
@@ -35,24 +36,26 @@ ZERO = Decimal(0)
 
 @dataclass
 class _Ledger:
-    """What each loser owes the winner, merged per payer and why, in the order paid."""
+    """What each loser owes the winner, merged per payer and why. Each row remembers its
+    part of the game (the ending, a bonus, the second win, the pot) for the order of rows."""
 
     winner: str
     rows: dict[tuple[str, str], Decimal] = field(default_factory=dict)
+    parts: dict[tuple[str, str], int] = field(default_factory=dict)
 
-    def pay(self, payer: str, amount: Decimal, why: str) -> None:
-        """`payer` pays the winner `amount`; nobody pays themselves, and 0 is no row."""
+    def pay(self, payer: str, amount: Decimal, why: str, part: str | None = None) -> None:
+        """`payer` pays the winner `amount` for `why` (a part of its own unless `part` says
+        which); nobody pays themselves, and 0 is no row."""
         if payer != self.winner and amount > 0:
-            self.rows[payer, why] = self.rows.get((payer, why), ZERO) + amount
+            key = (payer, why)
+            self.rows[key] = self.rows.get(key, ZERO) + amount
+            self.parts[key] = ROW_ORDER.index(part or why)
 
-    def payments(self, seats: Sequence[str], ending_why: dict[str, str]) -> tuple[Payment, ...]:
+    def payments(self, seats: Sequence[str]) -> tuple[Payment, ...]:
         """The rows by payer in the order of play, each payer's in the order of section 3."""
 
-        def place(row: tuple[str, str]) -> tuple[int, int]:
-            payer, why = row
-            return seats.index(payer), ROW_ORDER.index(
-                ENDING if why == ending_why.get(payer) else why
-            )
+        def place(key: tuple[str, str]) -> tuple[int, int]:
+            return seats.index(key[0]), self.parts[key]
 
         return tuple(
             Payment(payer, self.winner, self.rows[payer, why], why)
@@ -76,12 +79,10 @@ def settle(
         return _nobody_won(rules, seats, state, pot)
 
     ledger = _Ledger(winner)
-    ending_why = {}
     for name in seats:
         if name != winner:
             times, why = _ending(rules, outcome, name)
-            ending_why[name] = why
-            ledger.pay(name, rules.amount(times), why)
+            ledger.pay(name, rules.amount(times), why, ENDING)
     _bonuses(rules, seats, outcome, ledger)
 
     streak = state.streak
@@ -96,7 +97,7 @@ def settle(
             ledger.pay(name, pot[name], "pot")
         pot = dict.fromkeys(seats, ZERO)
 
-    payments = ledger.payments(seats, ending_why)
+    payments = ledger.payments(seats)
     net = dict.fromkeys(seats, ZERO)
     for payment in payments:
         net[payment.payer] -= payment.amount

@@ -64,7 +64,9 @@ class _Ending:
 
     @property
     def kind(self) -> Kind:
-        raise NotImplementedError  # each kind's class declares it
+        """Each kind's class declares `kind` as its own field, which hides this property; it
+        is here so that what every ending does (to_json) can name its kind."""
+        raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
         """The ending as the contract writes it: the kind, its own facts, then the common
