@@ -119,7 +119,9 @@ def _nobody_won(
 
 
 def _rotated(seats: Sequence[str], state: State) -> str | None:
-    """With `next_dealer` "rotate": the player after this game's dealer (None if unknown)."""
+    """With `next_dealer` "rotate": the player after this game's dealer (None if unknown).
+    "After" is the next name in the order of play whatever `play_direction` says: the spec
+    (2.9) names the player after, and the deal passes the way the turns do."""
     return None if state.dealer is None else after(seats, state.dealer)
 
 

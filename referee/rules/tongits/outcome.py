@@ -233,6 +233,7 @@ def _bonuses(value: Any) -> dict[str, Held]:
         if not isinstance(counts, Mapping) or not all(key in BONUS_KEYS for key in counts):
             raise Refusal(shape, field="bonuses", player=player)
         for key, count in counts.items():
+            # "Not a whole number" (2.10) read as a count: 0 or more, never negative.
             if not _whole(count) or count < 0:
                 raise Refusal(
                     f"bonuses: {player}'s {key} count must be a whole number, 0 or more",
@@ -335,7 +336,8 @@ def _check_bonuses(outcome: Ending) -> None:
 
 
 def _check_tongits(outcome: TongIts) -> None:
-    """2.2: who went tong-its laid out every card, so has exposed melds."""
+    """2.2: who went tong-its laid out every card, so has exposed melds. The refusal names
+    `player` (the claim that cannot be), as a draw's names `caller`; the spec is silent."""
     player = outcome.player
     for key in ("burned", "concealed"):
         if player in getattr(outcome, key):

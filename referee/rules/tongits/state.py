@@ -52,8 +52,8 @@ class State:
 
 
 def parse_state(data: Any) -> State:
-    """A typed state from JSON; absent (None) for the first game of a night. Every key is
-    optional; the names are checked against the players by `check_state`."""
+    """A typed state from JSON; absent (None, or null as sent) for the first game of a night.
+    Every key is optional; the names are checked against the players by `check_state`."""
     if data is None:
         return State()
     if not isinstance(data, Mapping):
