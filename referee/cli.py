@@ -15,8 +15,8 @@ SETTLE_HELP = """Settle one hand: read a request as JSON, print who pays whom.
 
 The request comes from FILE, or from standard input when FILE is - or left
 out. It has the players in seating order, how the hand ended, and optionally
-the game ("game": "tonk", the only game so far and the default), a preset
-(classic, street, black-company, seattle; default classic) and house rules
+the game ("game": "tonk", the default, or "tongits"), a preset (for Tonk:
+classic, street, black-company, seattle; default classic) and house rules
 that override it:
 
 \b
@@ -37,6 +37,18 @@ Outcome kinds and their fields:
 \b
 With "rules": {"scoring": "points"} every kind also needs the totals of
 every player still holding cards.
+
+\b
+Tongits ("game": "tongits"; presets tongits, three-hits, 1-3-5) also takes
+"state": {"pot", "streak", "dealer"}, what earlier games left, and answers
+with the state after the game and "pot_won". Its outcome kinds:
+  tongits        player
+  bisaklat       player
+  draw           caller; fought (list); totals of the caller and the fighters
+                 when anyone fought; sapaw_on_caller (true/false)
+  stock_out      totals of every player not burned; last_card on a tie
+and, for every kind, burned, concealed (lists) and bonuses
+({name: {"secret": n, "escalera": n, "aces": n}}).
 
 The answer is the settlement as JSON (result, winners, payments, net,
 points). A request the house rules refuse, or that is not valid, prints

@@ -30,6 +30,7 @@ class _Untitled(GenerateJsonSchema):
 
 MODELS = (
     requests.SettleRequest,
+    requests.TongitsSettleRequest,
     requests.NewTable,
     requests.RulesChange,
     requests.HandEntry,
@@ -37,6 +38,7 @@ MODELS = (
     requests.HandVoid,
     answers.Error,
     answers.Settlement,
+    answers.TongitsSettlement,
     answers.CreatedTable,
     answers.Table,
     answers.Hand,
@@ -111,14 +113,31 @@ PATHS: dict[str, Any] = {
     "/api/settle": {
         "post": {
             "operationId": "settle",
-            "summary": "Settle one hand without storing it (settle-contract.md)",
+            "summary": "Settle one hand without storing it (settle-contract.md; a game of "
+            "Tongits, tongits.md section 3)",
             "security": ANYONE,
-            "requestBody": _body(
-                "SettleRequest",
-                {"preset": "classic", "players": ["Anna", "Ben", "Carla"], "outcome": OUT},
-            ),
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {"anyOf": [ref("SettleRequest"), ref("TongitsSettleRequest")]},
+                        "example": {
+                            "preset": "classic",
+                            "players": ["Anna", "Ben", "Carla"],
+                            "outcome": OUT,
+                        },
+                    }
+                },
+            },
             "responses": _responses(
-                {"200": _json(ref("Settlement"), "Who pays whom.")}, "400", "413"
+                {
+                    "200": _json(
+                        {"anyOf": [ref("Settlement"), ref("TongitsSettlement")]},
+                        "Who pays whom (for Tongits, with the state after the game).",
+                    )
+                },
+                "400",
+                "413",
             ),
         }
     },

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from referee.cli import main
 
 REQUEST = {"game": "tonk", "players": ["Anna", "Ben"], "outcome": {"kind": "out", "player": "Ben"}}
-REFUSED = {"error": "game: there is no game 'gin'; choose tonk"}
+REFUSED = {"error": "game: there is no game 'gin'; choose tonk, tongits"}
 
 
 def test_the_command_settles_a_request_naming_tonk():
@@ -37,3 +37,8 @@ def test_the_http_door_settles_a_request_naming_tonk(client):
 def test_help_says_a_request_may_name_its_game():
     result = CliRunner().invoke(main, ["settle", "--help"])
     assert '"game": "tonk"' in result.output
+
+
+def test_help_says_tongits_carries_its_state():
+    result = CliRunner().invoke(main, ["settle", "--help"])
+    assert '"tongits"' in result.output and '"state": {"pot", "streak", "dealer"}' in result.output

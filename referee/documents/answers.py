@@ -7,9 +7,17 @@ from typing import Annotated
 
 from pydantic import AnyUrl, Field, WithJsonSchema
 
-from referee.documents.values import Document, Money, OneOf, OutcomeField, Preset, Rules
+from referee.documents.values import (
+    Document,
+    Money,
+    OneOf,
+    OutcomeField,
+    Preset,
+    Rules,
+    TongitsState,
+)
 from referee.rules.limits import MAX_NOTE_LENGTH
-from referee.scoring.settlement import RESULTS
+from referee.scoring.settlement import RESULTS, TONGITS_RESULTS
 
 AMOUNTS = WithJsonSchema(
     {"type": "object", "additionalProperties": {"type": "number"}, "description": "{name: amount}"}
@@ -34,6 +42,19 @@ class Settlement(Document):
     payments: list[Payment]
     net: Annotated[dict[str, Money], AMOUNTS]
     points: dict[str, int] | None
+
+
+class TongitsSettlement(Document):
+    """Who pays whom for one game of Tongits, and what it leaves to the next (tongits.md
+    section 3): the state to send with the next request, and the pot this game paid out."""
+
+    result: Annotated[str, OneOf(TONGITS_RESULTS)]
+    winners: list[str]
+    payments: list[Payment]
+    net: Annotated[dict[str, Money], AMOUNTS]
+    points: None
+    state: TongitsState
+    pot_won: Money
 
 
 class Error(Document):

@@ -6,11 +6,12 @@ back as 400 with the message. What only the table can say (who sits there, which
 can be dealt under its rules, the hand's version) is checked when the body is applied.
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, TypeAdapter, model_validator
+from pydantic import Field, StringConstraints, TypeAdapter, WithJsonSchema, model_validator
 
 from referee.documents.values import (
+    TONGITS_PLAYERS_SCHEMA,
     Document,
     GameName,
     NewTableName,
@@ -19,6 +20,10 @@ from referee.documents.values import (
     Players,
     Preset,
     RulesChanges,
+    TongitsOutcome,
+    TongitsPreset,
+    TongitsRulesChanges,
+    TongitsState,
     worded,
 )
 from referee.rules.game import DEFAULT_GAME
@@ -91,6 +96,18 @@ class SettleRequest(Document):
     rules: RulesChanges | None = None
     players: Players
     outcome: OutcomeField
+
+
+class TongitsSettleRequest(Document):
+    """One game of Tongits to settle without storing it (tongits.md section 3), with what
+    earlier games left in `state`; read by the same `settle_request` as a Tonk request."""
+
+    game: Literal["tongits"]
+    preset: TongitsPreset = "tongits"
+    rules: TongitsRulesChanges | None = None
+    players: Annotated[list[str], WithJsonSchema(TONGITS_PLAYERS_SCHEMA)]
+    state: TongitsState | None = Field(None, description="Absent for a night's first game.")
+    outcome: TongitsOutcome
 
 
 # Values sent beside a body: the ids in a path, the Idempotency-Key header.

@@ -32,17 +32,29 @@ from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
 from referee.rules.game import GAMES
-from referee.rules.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, MAX_STAKE, check_of
+from referee.rules.house_rules import (
+    MAX_BAND_PAYS,
+    MAX_DEALT_TOTAL,
+    MAX_STAKE,
+    Check,
+    check_of,
+)
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TABLE_NAME_LENGTH,
+    TONGITS_SEATS,
     check_table_name,
 )
 from referee.rules.outcome import check_name, check_players
 from referee.rules.refusal import Refusal
+from referee.rules.tongits import outcome as tongits_outcome
+from referee.rules.tongits.house_rules import TongitsRules
+from referee.rules.tongits.house_rules import check_of as tongits_check_of
+from referee.rules.tongits.house_rules import option_keys as tongits_option_keys
+from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
 
 STRICT = ConfigDict(extra="forbid", strict=True)
 
@@ -223,8 +235,9 @@ class Band(Document):
     pays: int = Field(ge=1, le=MAX_BAND_PAYS)
 
 
-def _option_schema(key: str) -> dict[str, Any]:
-    """The JSON schema of one house rule, from what its check allows."""
+def _option_schema(key: str, check_of: Callable[[str], Check] = check_of) -> dict[str, Any]:
+    """The JSON schema of one house rule, from what its check allows (of Tonk's rules unless
+    another game's `check_of` is given)."""
     check = check_of(key)
     schema: dict[str, Any]
     if check.kind == "whole":
@@ -268,6 +281,21 @@ def _rules_model(name: str, description: str, *, every_option: bool) -> type[Bas
     return create_model(name, __config__=STRICT, __doc__=description, **fields)
 
 
+def _tongits_rules_model() -> type[BaseModel]:
+    """Changes to a Tongits preset, one property per option of tongits.md section 1 (none
+    of them is a list, so each is described by its check alone)."""
+    absent = Field(None, json_schema_extra=_unsaid)
+    fields: dict[str, Any] = {
+        key: (Annotated[Any, WithJsonSchema(_option_schema(key, tongits_check_of))], absent)
+        for key in tongits_option_keys()
+    }
+    description = (
+        "Tongits house rules that differ from the preset (section 1 of tongits.md); each key "
+        "overrides the preset's value."
+    )
+    return create_model("TongitsRulesChanges", __config__=STRICT, __doc__=description, **fields)
+
+
 RulesShape = _rules_model(
     "Rules", "Every house rule in force (section 1 of house-rules.md).", every_option=True
 )
@@ -303,3 +331,76 @@ OutcomeField = Annotated[
     played.Outcome,
     CheckedBy(parse_outcome, inside=True, shape=Outcome),
 ]
+
+
+# The Tongits settle request and its answer (tongits.md section 3): schemas only, since the
+# settle door reads a request with the core's `settle_request`, which refuses what is wrong.
+
+
+def _tongits_rules_changes(value: Any) -> dict[str, Any]:
+    """Changes to a Tongits preset, each checked by its declaration, kept as sent."""
+    TongitsRules().with_changes(value)
+    return dict(value)
+
+
+TongitsRulesChanges = Annotated[
+    dict[str, Any],
+    CheckedBy(_tongits_rules_changes, inside=True, shape=_tongits_rules_model()),
+]
+TongitsPreset = Annotated[str, OneOf(list(TONGITS_PRESETS))]
+TONGITS_PLAYERS_SCHEMA = {
+    "type": "array",
+    "minItems": min(TONGITS_SEATS),
+    "maxItems": max(TONGITS_SEATS),
+    "uniqueItems": True,
+    "items": NAME_SCHEMA,
+    "description": "As many distinct names as the rules seat (3, or 4), in the order of play.",
+}
+NAMES_SCHEMA = {"type": "array", "items": {"type": "string"}}
+
+
+class TongitsStreak(Document):
+    """`player` won the last `wins` games in a row."""
+
+    player: str
+    wins: int = Field(ge=1)
+
+
+class TongitsState(Document):
+    """What earlier games left: each player's chips in the pot, the streak, who deals."""
+
+    pot: Annotated[
+        dict[str, Money],
+        WithJsonSchema(
+            {
+                "type": "object",
+                "additionalProperties": {"type": "number", "minimum": 0},
+                "description": "{name: chips put in since the pot was last won}",
+            }
+        ),
+    ] = Field(default_factory=dict)
+    streak: TongitsStreak | None = None
+    dealer: str | None = None
+
+
+class TongitsHeld(Document):
+    """What a player held at the end that a bonus can pay."""
+
+    secret: int = Field(0, ge=0)
+    escalera: int = Field(0, ge=0)
+    aces: int = Field(0, ge=0)
+
+
+class TongitsOutcome(Document):
+    """How a game of Tongits ended; which fields each kind takes is in tongits.md section 3."""
+
+    kind: str = Field(json_schema_extra={"enum": list(tongits_outcome.KINDS)})
+    player: str | None = Field(None, description="tongits, bisaklat: who won.")
+    caller: str | None = Field(None, description="draw: who called it.")
+    fought: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
+    totals: dict[str, int] | None = Field(None, description="{name: points in hand}")
+    sapaw_on_caller: bool | None = None
+    last_card: str | None = Field(None, description="stock_out: who took the last card.")
+    burned: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
+    concealed: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
+    bonuses: dict[str, TongitsHeld] | None = None

@@ -3,7 +3,12 @@
 The shell (storage, pages, the API, export) reaches a game's house rules, outcomes,
 settlement and wording only through its `Game`, found by name in `GAMES`, so that a
 second game is a new entry here and new modules of its own, not a branch in every door.
-Today the only game is Tonk, and a request that names no game is Tonk.
+Tonk and Tongits are the games; a request that names no game is Tonk.
+
+A Tongits game is settled with what earlier games left (the pot, the streak, the dealer),
+so the seam has one optional part for it: `settle_with_state`, which takes the request's
+`state` as sent and returns the next state inside the Settlement. A game whose hands
+stand alone (Tonk) leaves it None, and its requests carry no `state`.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -16,7 +21,13 @@ from referee.rules.outcome import Outcome
 from referee.rules.presets import PRESETS, rules_from
 from referee.rules.questions import Answer, answers
 from referee.rules.refusal import Refusal
+from referee.rules.tongits import house_rules as tongits_rules
+from referee.rules.tongits import outcome as tongits_outcome
+from referee.rules.tongits import presets as tongits_presets
+from referee.rules.tongits import questions as tongits_questions
+from referee.rules.tongits import wording as tongits_wording
 from referee.rules.wording import rule_sentences
+from referee.scoring import tongits as tongits_scoring
 from referee.scoring.settle import settle
 from referee.scoring.settlement import Settlement
 
@@ -65,6 +76,10 @@ class Game(Generic[RulesT, EndingT]):
     rule_sentences: Callable[[RulesT], list[tuple[str, str, str]]]
     # The referee's answers to the questions a table asks, under these rules.
     answers: Callable[[RulesT], list[Answer]]
+    # A game that carries state from one settlement to the next request (Tongits' pot and
+    # streak): settle with the request's `state` as sent (None when absent). Its `settle`
+    # above is then the first game of a night. None for a game without state (Tonk).
+    settle_with_state: Callable[[RulesT, Sequence[str], EndingT, Any], Settlement] | None = None
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -84,9 +99,28 @@ TONK: Game[HouseRules, Outcome] = Game(
     answers=answers,
 )
 
+TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
+    name="tongits",
+    presets=tongits_presets.PRESETS,
+    default_preset=tongits_presets.DEFAULT_PRESET,
+    rules_from=tongits_presets.rules_from,
+    rules_from_json=tongits_rules.TongitsRules.from_json,
+    parse_outcome=tongits_outcome.parse_outcome,
+    settle=tongits_scoring.settle,
+    kind_words=tongits_outcome.KIND_WORDS,
+    playable_kinds=lambda rules: list(tongits_outcome.KINDS),
+    asks_totals=lambda kind, rules: tongits_outcome.kind_needs_totals(kind),
+    # Tongits' `last_card` is asked where Tonk asks `last_draw`: when the stock ran out.
+    asks_last_draw=lambda kind, rules: kind == "stock_out",
+    needs_spread_six=lambda rules: False,
+    rule_sentences=tongits_wording.rule_sentences,
+    answers=tongits_questions.answers,
+    settle_with_state=tongits_scoring.settle_from,
+)
+
 DEFAULT_GAME = TONK.name
 # Each game has its own rules and outcome types; the registry holds games of any of them.
-GAMES: dict[str, Game[Any, Any]] = {TONK.name: TONK}
+GAMES: dict[str, Game[Any, Any]] = {TONK.name: TONK, TONGITS.name: TONGITS}
 
 
 def game_named(name: object) -> Game[Any, Any]:

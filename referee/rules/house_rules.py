@@ -10,9 +10,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from difflib import get_close_matches
-from typing import Any, Literal, TypeGuard, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeGuard, TypeVar, get_args
 
 from referee.rules.refusal import Refusal
+
+if TYPE_CHECKING:
+    from dataclasses import Field
+
+    from _typeshed import DataclassInstance
 
 CENT = Decimal("0.01")
 MAX_STAKE = Decimal(1_000_000)
@@ -259,27 +264,8 @@ class HouseRules:
 
     def with_changes(self, changes: Any) -> "HouseRules":
         """These rules with some options changed, each change checked and refused by name."""
-        if not isinstance(changes, Mapping):
-            raise Refusal("rules: the house rules must be an object of option: value")
-        known = option_keys()
-        clean = {}
-        for key, value in changes.items():
-            if key not in known:
-                clean_key = str(key)[:40]
-                near = get_close_matches(clean_key, known, n=1)
-                hint = f"; did you mean {near[0]}?" if near else ""
-                raise Refusal(
-                    f"rules: there is no house rule called {clean_key!r}{hint}", field=key
-                )
-            check: Check = OPTIONS[key].metadata["check"]
-            try:
-                clean[key] = check.clean(value)
-            except _NotAllowed:
-                raise Refusal(
-                    f"House rule {key}: {_shown(value)} is not allowed; allowed: {check.words}",
-                    field=key,
-                ) from None
-        return replace(self, **clean, stored_before_v2=False)  # rules set now are version 2
+        rules = changed(self, OPTIONS, changes)
+        return replace(rules, stored_before_v2=False)  # rules set now are version 2
 
     def to_json(self) -> dict[str, Any]:
         """Every option as plain JSON values (the stake stays an exact Decimal)."""
@@ -300,6 +286,33 @@ class HouseRules:
 
 
 OPTIONS = {f.name: f for f in fields(HouseRules) if "check" in f.metadata}
+
+
+Declared = TypeVar("Declared", bound="DataclassInstance")
+
+
+def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) -> Declared:
+    """Any game's rules (a dataclass of `option` fields, `options` by key) with some options
+    changed, each change checked and refused by name: Tonk's and Tongits' rules share it."""
+    if not isinstance(changes, Mapping):
+        raise Refusal("rules: the house rules must be an object of option: value")
+    known = list(options)
+    clean = {}
+    for key, value in changes.items():
+        if key not in known:
+            clean_key = str(key)[:40]
+            near = get_close_matches(clean_key, known, n=1)
+            hint = f"; did you mean {near[0]}?" if near else ""
+            raise Refusal(f"rules: there is no house rule called {clean_key!r}{hint}", field=key)
+        check: Check = options[key].metadata["check"]
+        try:
+            clean[key] = check.clean(value)
+        except _NotAllowed:
+            raise Refusal(
+                f"House rule {key}: {_shown(value)} is not allowed; allowed: {check.words}",
+                field=key,
+            ) from None
+    return replace(rules, **clean)
 
 
 def option_keys() -> list[str]:

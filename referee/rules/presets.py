@@ -1,6 +1,7 @@
 """The presets a table starts from (section 3 of the house-rules spec)."""
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from referee.rules.house_rules import HouseRules
 from referee.rules.refusal import Refusal
@@ -42,12 +43,20 @@ PRESETS: dict[str, HouseRules] = {
 
 def preset(name: Any) -> HouseRules:
     """The rules of a preset by name, refused with the list of names when unknown."""
-    if not isinstance(name, str) or name not in PRESETS:
-        names = ", ".join(PRESETS)
+    return preset_in(PRESETS, name)
+
+
+Rules = TypeVar("Rules")
+
+
+def preset_in(presets: Mapping[str, Rules], name: Any) -> Rules:
+    """A preset of any game by name, refused with the list of that game's names when unknown."""
+    if not isinstance(name, str) or name not in presets:
+        names = ", ".join(presets)
         raise Refusal(
             f"preset: there is no preset {str(name)[:40]!r}; choose {names}", field="preset"
         )
-    return PRESETS[name]
+    return presets[name]
 
 
 def rules_from(preset_name: Any = "classic", changes: Any = None) -> HouseRules:

@@ -65,11 +65,12 @@ def _yes_no(yes: bool, sentence: str) -> str:
     return f"{'Yes' if yes else 'No'}. {sentence}"
 
 
-def _cited(text: str, options: tuple[str, ...]) -> str:
+def cited(text: str, options: tuple[str, ...], label: Callable[[str], str] = option_label) -> str:
     """The answer closed citing its rules by the names the rules sheet gives them:
-    '... (house rules “Stake” and “Unit”).'; the keys stay in `Answer.options`."""
+    '... (house rules “Stake” and “Unit”).'; the keys stay in `Answer.options`. `label`
+    names an option of the game answered (Tonk's by default)."""
     rule = "house rule" if len(options) == 1 else "house rules"
-    labels = names_in_words([f"“{option_label(key)}”" for key in options])
+    labels = names_in_words([f"“{label(key)}”" for key in options])
     return f"{text.removesuffix('.')} ({rule} {labels})."
 
 
@@ -333,5 +334,5 @@ def answers(rules: HouseRules) -> list[Answer]:
     replies = []
     for question, reply in QUESTIONS:
         text, options = reply(rules)
-        replies.append(Answer(question, _cited(text, options), options))
+        replies.append(Answer(question, cited(text, options), options))
     return replies

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal, get_args
+from typing import Any, Literal, Protocol, get_args
 
 Result = Literal[
     "deal_tonk",
@@ -17,6 +17,18 @@ Result = Literal[
 ]
 RESULTS: tuple[Result, ...] = get_args(Result)
 DRAWS: tuple[Result, ...] = ("deal_tonk_draw", "stock_out_draw")
+# Tongits' results (tongits.md section 3), declared beside Tonk's so one Settlement says both.
+TongitsResult = Literal[
+    "tongits", "bisaklat", "draw_won", "draw_lost", "stock_out", "stock_out_void"
+]
+TONGITS_RESULTS: tuple[TongitsResult, ...] = get_args(TongitsResult)
+
+
+class Carried(Protocol):
+    """What a game carries from one settlement to the next request (Tongits' pot and
+    streak); the settlement only writes it out."""
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -33,13 +45,21 @@ class Payment:
 class Settlement:
     """The answer of `settle`, shaped as the settle contract's JSON."""
 
-    result: Result
+    result: Result | TongitsResult
     winners: tuple[str, ...]
     payments: tuple[Payment, ...]
     net: dict[str, Decimal]
     points: dict[str, int] | None
+    # A game whose settlement depends on earlier games (Tongits) returns the state for the
+    # next request and the pot it paid out; a Tonk hand has neither, and writes neither.
+    state: Carried | None = None
+    pot_won: Decimal | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The settle contract's JSON; `state` and `pot_won` only for a game that has them."""
+        carried = {}
+        if self.state is not None:
+            carried = {"state": self.state.to_json(), "pot_won": self.pot_won}
         return {
             "result": self.result,
             "winners": list(self.winners),
@@ -49,4 +69,5 @@ class Settlement:
             ],
             "net": dict(self.net),
             "points": None if self.points is None else dict(self.points),
+            **carried,
         }

@@ -5,23 +5,24 @@ from decimal import Decimal
 import pytest
 
 from referee.rules import Drop, HouseRules, Refusal
-from referee.rules.game import DEFAULT_GAME, GAMES, TONK, game_named
+from referee.rules.game import DEFAULT_GAME, GAMES, TONGITS, TONK, game_named
 from referee.scoring import Payment
 
 
-def test_tonk_is_the_only_game_and_the_default():
-    assert list(GAMES) == ["tonk"]
+def test_tonk_and_tongits_are_the_games_and_tonk_the_default():
+    assert list(GAMES) == ["tonk", "tongits"]
     assert DEFAULT_GAME == "tonk"
     assert game_named("tonk") is TONK
+    assert game_named("tongits") is TONGITS
 
 
 @pytest.mark.parametrize(
-    ("name", "shown"), [("tongits", "'tongits'"), ("Tonk", "'Tonk'"), (5, "'5'"), (None, "'None'")]
+    ("name", "shown"), [("poker", "'poker'"), ("Tonk", "'Tonk'"), (5, "'5'"), (None, "'None'")]
 )
 def test_an_unknown_game_is_refused_naming_the_field_game(name, shown):
     with pytest.raises(Refusal) as refused:
         game_named(name)
-    assert refused.value.message == f"game: there is no game {shown}; choose tonk"
+    assert refused.value.message == f"game: there is no game {shown}; choose tonk, tongits"
     assert (refused.value.field, refused.value.player) == ("game", None)
 
 

@@ -31,12 +31,12 @@ def test_naming_tonk_settles_as_naming_no_game():
     assert settle_request({**REQUEST, "game": "tonk"}).to_json() == CAUGHT
 
 
-@pytest.mark.parametrize("game", ["tongits", "", None, ["tonk"]])
+@pytest.mark.parametrize("game", ["poker", "Tongits", "", None, ["tonk"]])
 def test_an_unknown_game_is_refused_naming_the_field_game(game):
     with pytest.raises(Refusal) as refused:
         settle_request({**REQUEST, "game": game})
     assert refused.value.message.startswith("game: there is no game ")
-    assert refused.value.message.endswith("; choose tonk")
+    assert refused.value.message.endswith("; choose tonk, tongits")
     assert (refused.value.field, refused.value.player) == ("game", None)
 
 

@@ -1,0 +1,40 @@
+"""Tongits (tongits.md): its house rules, presets, endings, state, wording and answers.
+
+A second game beside Tonk, behind the same `Game` seam (referee.rules.game); it reuses
+Tonk's pieces where they are the same thing (options and their checks, names, refusals,
+amounts in words) and has its own modules where the game differs.
+"""
+
+from referee.rules.tongits.house_rules import TongitsRules
+from referee.rules.tongits.outcome import (
+    KINDS,
+    Bisaklat,
+    Draw,
+    Ending,
+    Held,
+    StockOut,
+    TongIts,
+    check_outcome,
+    parse_outcome,
+)
+from referee.rules.tongits.presets import PRESETS, preset, rules_from
+from referee.rules.tongits.state import State, Streak, parse_state
+
+__all__ = [
+    "KINDS",
+    "PRESETS",
+    "Bisaklat",
+    "Draw",
+    "Ending",
+    "Held",
+    "State",
+    "StockOut",
+    "Streak",
+    "TongIts",
+    "TongitsRules",
+    "check_outcome",
+    "parse_outcome",
+    "parse_state",
+    "preset",
+    "rules_from",
+]

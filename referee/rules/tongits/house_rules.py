@@ -1,0 +1,145 @@
+"""The house rules of a Tongits table (tongits.md section 1): every option, declared once.
+
+Built from the same pieces as Tonk's rules (`option` with its check and group, `changed`
+for a table's changes), so both games refuse a wrong value in the same words. A Tonk
+option sent to a Tongits table is refused as a rule of the other game, not silently kept.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from decimal import Decimal
+from typing import Any, Literal, get_args
+
+from referee.rules import house_rules as tonk
+from referee.rules.house_rules import (
+    MAX_UNIT_LENGTH,
+    Check,
+    changed,
+    choice,
+    flag,
+    money,
+    option,
+    short_text,
+    whole,
+)
+from referee.rules.limits import CARDS_BETWEEN_TURNS
+from referee.rules.refusal import Refusal
+
+Seats = Literal[3, 4]
+CardValues = Literal["standard"]
+JackpotWins = Literal[2, 3]
+BurnedFactor = Literal[1, 2, 3]
+PlayDirection = Literal["counterclockwise", "clockwise"]
+NextDealer = Literal["winner", "rotate"]
+DiscardTake = Literal["meld_only", "any"]
+
+TABLE = "Table"
+POT = "Pot and jackpot (“Two Hits”)"
+ENDINGS = "What each ending pays"
+BONUSES = "Bonuses"
+DRAW = "Draw, ties and turn order"
+DEALING = "Dealing"
+TABLE_TALK = "Table talk"
+
+MAX_PAYS = 10  # every multiplier of section 1 is at most 10 stakes
+
+
+def _pays(default: int, group: str, *, low: int = 1) -> Any:
+    """A whole number of stakes, `low` to 10, as most options of section 1 are."""
+    return option(default, whole(low, MAX_PAYS), group)
+
+
+def _one_of(default: Any, values: Any, group: str) -> Any:
+    """One of the values of a Literal, in the order the spec lists them."""
+    return option(default, choice(*get_args(values)), group)
+
+
+@dataclass(frozen=True)
+class TongitsRules:
+    """Every option of tongits.md section 1; the defaults are the `tongits` preset."""
+
+    stake: Decimal = option(Decimal("1.00"), money(), TABLE)
+    unit: str = option("chips", short_text(MAX_UNIT_LENGTH), TABLE)
+    seats: Seats = _one_of(3, Seats, TABLE)
+    card_values: CardValues = _one_of("standard", CardValues, TABLE)
+
+    ante: int = _pays(1, POT, low=0)
+    jackpot_wins: JackpotWins = _one_of(2, JackpotWins, POT)
+    second_win_bonus: int = _pays(1, POT, low=0)
+
+    tongits_pays: int = _pays(2, ENDINGS)
+    fold_pays: int = _pays(1, ENDINGS)
+    fight_pays: int = _pays(2, ENDINGS)
+    stock_out_pays: int = _pays(1, ENDINGS)
+    bisaklat_pays: int = _pays(2, ENDINGS)
+    burned_factor: BurnedFactor = _one_of(2, BurnedFactor, ENDINGS)
+
+    secret_bonus: int = _pays(1, BONUSES, low=0)
+    escalera_bonus: int = _pays(0, BONUSES, low=0)
+    ace_bonus: int = _pays(0, BONUSES, low=0)
+
+    play_direction: PlayDirection = _one_of("counterclockwise", PlayDirection, DRAW)
+    sapaw_blocks_draw: bool = option(True, flag(), DRAW)
+
+    next_dealer: NextDealer = _one_of("winner", NextDealer, DEALING)
+
+    hand_melds_count: bool = option(False, flag(), TABLE_TALK)
+    discard_take: DiscardTake = _one_of("meld_only", DiscardTake, TABLE_TALK)
+    same_turn_discard: bool = option(False, flag(), TABLE_TALK)
+    ace_low_only: bool = option(True, flag(), TABLE_TALK)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TongitsRules":
+        """Rules from a mapping of option keys; missing keys take the `tongits` default."""
+        return cls().with_changes(data)
+
+    def with_changes(self, changes: Any) -> "TongitsRules":
+        """These rules with some options changed, each change checked and refused by name;
+        a Tonk option (caught_pays, hand_size...) is named as Tonk's, so the table sees it
+        sent the rules of the other game."""
+        if isinstance(changes, Mapping):
+            for key in changes:
+                if key in tonk.OPTIONS and key not in OPTIONS:
+                    raise Refusal(
+                        f"rules: {key} is a house rule of Tonk, not of Tongits (the "
+                        "Tongits rules sheet lists them all)",
+                        field=key,
+                    )
+        return changed(self, OPTIONS, changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option as plain JSON values (the stake stays an exact Decimal)."""
+        return {key: getattr(self, key) for key in OPTIONS}
+
+    def differences(self, other: "TongitsRules") -> list[str]:
+        """The option keys whose values differ from `other` (say, the preset)."""
+        return [key for key in OPTIONS if getattr(self, key) != getattr(other, key)]
+
+    @property
+    def most_cards(self) -> int:
+        """The most cards a player holds between turns (12 at three seats, 11 at four)."""
+        return CARDS_BETWEEN_TURNS[self.seats]
+
+    def amount(self, times: int) -> Decimal:
+        """`times` stakes in money: every payment but the pot is counted this way."""
+        return self.stake * times
+
+
+OPTIONS = {f.name: f for f in fields(TongitsRules)}
+
+
+def option_keys() -> list[str]:
+    """Option keys in the order section 1 lists them."""
+    return list(OPTIONS)
+
+
+def option_group(key: str) -> str:
+    """The section 1 heading that an option sits under."""
+    group: str = OPTIONS[key].metadata["group"]
+    return group
+
+
+def check_of(key: str) -> Check:
+    """What an option allows: its words, and the shape a form asks it in."""
+    check: Check = OPTIONS[key].metadata["check"]
+    return check

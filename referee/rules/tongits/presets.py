@@ -1,0 +1,38 @@
+"""The presets a Tongits table starts from (tongits.md section 4)."""
+
+from typing import Any
+
+from referee.rules.presets import preset_in
+from referee.rules.tongits.house_rules import TongitsRules
+
+DEFAULT_PRESET = "tongits"
+
+PRESETS: dict[str, TongitsRules] = {
+    # 003 and common play: the defaults of section 1.
+    "tongits": TongitsRules(),
+    # 003's variant: the pot after three wins in a row, an extra payment on the second.
+    "three-hits": TongitsRules.from_json({"jackpot_wins": 3, "second_win_bonus": 1}),
+    # The "1-3-5" table: 1 to the pot, 3 for an ordinary win, 5 for a big one.
+    "1-3-5": TongitsRules.from_json(
+        {
+            "fold_pays": 3,
+            "stock_out_pays": 3,
+            "fight_pays": 5,
+            "tongits_pays": 5,
+            "bisaklat_pays": 5,
+            "ace_bonus": 1,
+            "burned_factor": 1,
+        }
+    ),
+}
+
+
+def preset(name: Any) -> TongitsRules:
+    """The rules of a Tongits preset by name, refused with the list of names when unknown."""
+    return preset_in(PRESETS, name)
+
+
+def rules_from(preset_name: Any = DEFAULT_PRESET, changes: Any = None) -> TongitsRules:
+    """A Tongits preset with the table's own changes on top."""
+    base = preset(preset_name)
+    return base if changes is None else base.with_changes(changes)

@@ -1,0 +1,197 @@
+"""The Tongits rules sheet and the referee's answers (tongits.md sections 1 and 5), in words."""
+
+from decimal import Decimal
+
+import pytest
+
+from referee.rules.game import TONGITS
+from referee.rules.tongits import PRESETS, TongitsRules
+from referee.rules.tongits.house_rules import option_keys
+from referee.rules.tongits.questions import QUESTIONS, answers
+from referee.rules.tongits.wording import LABELS, SENTENCES, option_label, rule_sentences
+
+
+def sheet(**changes):
+    return {key: sentence for key, _, sentence in rule_sentences(TongitsRules(**changes))}
+
+
+def test_every_option_has_a_sentence_and_a_label():
+    assert list(SENTENCES) == option_keys() == list(LABELS)
+    assert [key for key, _, _ in rule_sentences(TongitsRules())] == option_keys()
+
+
+def test_the_default_sheet_in_the_table_s_words():
+    words = sheet()
+    assert words["stake"] == "The stake is 1 chip: every payment below is a whole number of stakes."
+    assert words["seats"] == "Three play: the dealer gets 13 cards and the others 12."
+    assert words["tongits_pays"] == (
+        "Going tong-its (every card melded or laid off): each other player pays the winner 2 chips."
+    )
+    assert words["burned_factor"] == (
+        "A burned (sunog: no exposed meld and no Secret when the game ends) player pays double "
+        "what the ending costs; bonuses, the second-win payment and the pot are never multiplied."
+    )
+    assert words["jackpot_wins"] == (
+        "Two Hits: a player who wins 2 games in a row takes the pot, and takes it again on "
+        "every further win of the same run."
+    )
+    assert words["sapaw_blocks_draw"] == (
+        "If an opponent has laid off (sapaw) on one of your melds since your last turn, you may "
+        "not call a draw this turn: wait for your next."
+    )
+    assert words["next_dealer"] == (
+        "The winner (the hitter) deals the next game and gets the extra card; after a game "
+        "nobody won, the same dealer deals again."
+    )
+    assert (
+        words["hand_melds_count"] == "Melds (bahay) kept in hand count nothing toward your total."
+    )
+    assert words["escalera_bonus"] == (
+        "An Escalera (a straight flush of four cards or more) earns no bonus."
+    )
+
+
+# fmt: off
+CHANGED = [
+    ({"stake": Decimal("0.50"), "unit": "₱"}, "stake",
+     "The stake is 0.50 ₱: every payment below is a whole number of stakes."),
+    ({"seats": 4}, "seats",
+     "Four play (a house rule): the dealer gets 12 cards and the others 11, so the stock keeps "
+     "7 cards."),
+    ({"ante": 0}, "ante",
+     "Nobody puts anything into the pot before a deal, so the pot stays empty."),
+    ({"ante": 2}, "ante",
+     "Before every deal, each player puts 2 chips into the pot; it is theirs until somebody "
+     "wins it."),
+    ({"jackpot_wins": 3}, "second_win_bonus",
+     "On a second win in a row, every other player pays the winner 1 chip more (the pot comes "
+     "with the third)."),
+    ({"jackpot_wins": 3, "second_win_bonus": 0}, "second_win_bonus",
+     "A second win in a row pays nothing extra (the pot comes with the third)."),
+    ({"fold_pays": 3}, "fold_pays",
+     "At a draw, each player who folded (gave up, by choice or automatically when burned) pays "
+     "the winner 3 chips."),
+    ({"burned_factor": 1}, "burned_factor",
+     "A burned (sunog: no exposed meld and no Secret when the game ends) player pays the same "
+     "as any other loser."),
+    ({"burned_factor": 3}, "burned_factor",
+     "A burned (sunog: no exposed meld and no Secret when the game ends) player pays triple "
+     "what the ending costs; bonuses, the second-win payment and the pot are never multiplied."),
+    ({"secret_bonus": 0}, "secret_bonus",
+     "A Secret (a four of a kind laid down all at once or kept in hand) earns no bonus."),
+    ({"ace_bonus": 1}, "ace_bonus",
+     "For each ace among the winner's cards (in hand and in their own melds, not those laid "
+     "off on other players' melds), each loser pays the winner 1 chip more."),
+    ({"play_direction": "clockwise"}, "play_direction",
+     "Play goes clockwise: the player to your right is the player before you in turn. Ties at "
+     "a draw and when the stock runs out go to the right."),
+    ({"sapaw_blocks_draw": False}, "sapaw_blocks_draw",
+     "Being laid off (sapaw) on does not stop you calling a draw."),
+    ({"next_dealer": "rotate"}, "next_dealer",
+     "The deal passes to the player after the dealer, whoever won."),
+    ({"discard_take": "any"}, "discard_take", "You may take the top discard whenever you like."),
+    ({"same_turn_discard": True}, "same_turn_discard",
+     "A card taken from the discard pile may be discarded again in the same turn."),
+    ({"ace_low_only": False}, "ace_low_only",
+     "The ace may be low or high in runs (A-2-3 or Q-K-A)."),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("changes", "key", "sentence"), CHANGED)
+def test_each_sentence_follows_its_option(changes, key, sentence):
+    assert sheet(**changes)[key] == sentence
+    assert sheet()[key] != sentence
+
+
+def test_the_groups_are_shown_with_the_sentences():
+    rows = rule_sentences(TongitsRules())
+    assert rows[4][:2] == ("ante", "Pot and jackpot (“Two Hits”)")
+
+
+def test_every_question_of_section_5_is_answered_citing_its_options():
+    replies = answers(TongitsRules())
+    assert [reply.question for reply in replies] == [question for question, _ in QUESTIONS]
+    assert len(replies) == 11
+    for reply in replies:
+        assert reply.options and all(key in option_keys() for key in reply.options)
+        labels = [f"“{option_label(key)}”" for key in reply.options]
+        assert all(label in reply.answer for label in labels)
+
+
+def answer(question, **changes):
+    return next(a for a in answers(TongitsRules(**changes)) if a.question == question).answer
+
+
+def test_the_tie_at_a_draw_follows_the_play_direction():
+    question = "Who wins a tie at a draw?"
+    assert "the player after the caller in turn" in answer(question)
+    assert "the player before the caller in turn" in answer(question, play_direction="clockwise")
+    assert answer(question).startswith("Never the caller.")
+    assert answer(question).endswith("(house rule “Play direction”).")
+
+
+def test_calling_a_draw_follows_sapaw_blocks_draw():
+    question = "May I call a draw now?"
+    assert answer(question) == (
+        "Only at the start of your own turn, before drawing, and only if you have at least one "
+        "exposed meld (a Secret, a four of a kind kept in hand, is not enough) and not if an "
+        "opponent has laid off (sapaw) on one of your melds since your last turn: then you "
+        "wait for your next turn (house rule “Sapaw blocks a draw”)."
+    )
+    assert "does not stop you" in answer(question, sapaw_blocks_draw=False)
+
+
+def test_what_folding_and_fighting_cost_is_said_in_the_table_s_money():
+    question = "May I fight the draw?"
+    assert "Folding costs 3 chips; losing a fight costs 5 chips" in answer(
+        question, fold_pays=3, fight_pays=5
+    )
+
+
+def test_the_pot_again_and_the_second_win():
+    question = "I took the pot last game. Does my next win take it again?"
+    assert "from the second win in a row on (“Two Hits”)" in answer(question)
+    three = answer(question, jackpot_wins=3, second_win_bonus=2)
+    assert "from the third win in a row on, and the second pays 2 chips" in three
+
+
+def test_a_losers_secret_never_pays_and_the_winners_bonuses_are_listed():
+    question = "Does a Secret pay if I lose?"
+    assert answer(question).startswith(
+        "No. Only the winner's bonuses are paid; here that is 1 chip from each loser per Secret"
+    )
+    none = answer(question, secret_bonus=0)
+    assert none.startswith("No. This table pays no bonus at all")
+    one_three_five = next(
+        a for a in answers(PRESETS["1-3-5"]) if a.question == question
+    ).answer  # fmt: skip
+    assert "1 chip from each loser per Secret, 1 chip from each loser per ace" in one_three_five
+
+
+def test_who_deals_next_and_everybody_burned_follow_next_dealer():
+    assert answer("Who deals next?").startswith("The winner (the hitter)")
+    assert answer("Who deals next?", next_dealer="rotate").startswith("The player after")
+    burned = "What if everybody is burned when the stock runs out?"
+    assert "the same dealer deals again" in answer(burned)
+    assert "the deal passes to the player after the dealer" in answer(burned, next_dealer="rotate")
+
+
+def test_the_card_count_follows_hand_melds_count():
+    assert answer("How much does a card count?").endswith(
+        "Melds (bahay) kept in hand count nothing (house rules “Card values” and “Melds in hand "
+        "count”)."
+    )
+    assert "count like any other cards" in answer(
+        "How much does a card count?", hand_melds_count=True
+    )
+
+
+def test_the_game_seam_gives_tongits_sheet_and_answers():
+    assert TONGITS.rule_sentences(TongitsRules())[0][0] == "stake"
+    assert TONGITS.answers(TongitsRules())[0].question == "May I call a draw now?"
+    assert TONGITS.playable_kinds(TongitsRules()) == ["tongits", "draw", "stock_out", "bisaklat"]
+    assert TONGITS.asks_totals("draw", TongitsRules()) is True
+    assert TONGITS.asks_totals("tongits", TongitsRules()) is False
+    assert TONGITS.asks_last_draw("stock_out", TongitsRules()) is True
+    assert TONGITS.needs_spread_six(TongitsRules()) is False
