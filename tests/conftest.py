@@ -7,6 +7,7 @@ the token scraped from the page the form was on.
 import os
 import re
 import shutil
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -37,6 +38,20 @@ def pytest_collection_modifyitems(items):
         test = getattr(item, "obj", None)
         if hasattr(test, "_hypothesis_internal_use_settings"):
             test._hypothesis_internal_use_settings = settings.get_profile("mutation")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_core_caches():
+    """In the mutation run, every test starts with the core's caches empty: mutmut forks
+    each mutant's run from one process, and a value cached there by the unmutated code
+    would hide the mutant of a function called only under a cache (one_deck's counts)."""
+    if MUTATION_RUN:
+        for name, module in list(sys.modules.items()):
+            if name.startswith(("referee.rules", "referee.scoring")):
+                for value in vars(module).values():
+                    if callable(getattr(value, "cache_clear", None)):
+                        value.cache_clear()
+    yield
 
 
 CSRF_TOKEN = re.compile(r'name="csrf_token"[^>]*?\bvalue="([^"]+)"')
