@@ -328,11 +328,11 @@ class _Search:
         self.steps -= 1
         if self.steps < 0:
             raise _OutOfSteps
-        if at < len(self.order) and self._can_still(at, holders):
-            if self._give(at, holders, 0, self.order[at][1], [], 0):
-                return True
-        elif at == len(self.order) and self._can_still(at, holders):
-            return True  # each holder's tens are what its points still need
+        # Once every other value is dealt, each holder's tens are what its points still need.
+        if self._can_still(at, holders) and (
+            at == len(self.order) or self._give(at, holders, 0, self.order[at][1], [], 0)
+        ):
+            return True
         self.failed[at].add(holders)
         return False
 

@@ -289,6 +289,28 @@ def test_the_two_orders_taking_turns_find_the_same_answer_whatever_their_steps(
     one_deck._deals.cache_clear()
 
 
+NEAR_THE_TOP_HOLDERS = ((8, 0, 4, 48), (31, 0, 1, 12), (96, 0, 1, 12), (101, 0, 1, 12),
+                        (104, 0, 1, 12))  # fmt: skip
+TWELVE_CARD_HOLDERS = ((35, 0, 12, 12), (38, 0, 4, 4), (54, 0, 12, 12), (93, 0, 12, 12),
+                       (120, 0, 12, 12))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("holders", "lowest_first", "highest_first"),
+    [(NEAR_THE_TOP_HOLDERS, (False, 350), (False, 17253)),
+     (TWELVE_CARD_HOLDERS, (True, 10), (True, 18))],
+)  # fmt: skip
+def test_how_many_positions_each_order_tries(holders, lowest_first, highest_first):
+    """Pinned to the position: a search that forgot the positions that failed, or pruned
+    less after each value, would try more (the answer alone would not show it). The cards
+    nobody claims are the holder of 8 points in 4 to 48 cards, and of 38 in exactly 4."""
+    copies = value_copies("52")
+    for order, (deals, tried) in ((copies[:-1], lowest_first), (copies[-2::-1], highest_first)):
+        search = one_deck._Search(order, copies[-1])
+        assert search.deals(holders, 10**6) is deals
+        assert 10**6 - search.steps == tried
+
+
 def test_each_order_alone_answers_too_one_quickly_the_other_slowly():
     """Dealt from the lowest value up, the four near the top are ruled out in a few hundred
     positions; from the highest down they take thousands (the reason for taking turns)."""
