@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
-from werkzeug.exceptions import MethodNotAllowed
+from werkzeug.exceptions import MethodNotAllowed, UnsupportedMediaType
 
 from referee import access, commands, exact_json
 from referee.documents.reading import read, read_value
@@ -56,6 +56,18 @@ def _refusal(refusal: Refusal) -> tuple[Response, int]:
     return refused(refusal.message)
 
 
+@bp.errorhandler(commands.KeyReused)
+def _key_reused(reused: commands.KeyReused) -> tuple[Response, int]:
+    """An Idempotency-Key sent again with another outcome (tables API, version 2): 422, not
+    the hand the key entered; nothing stored."""
+    session().rollback()
+    return refused(
+        f"Idempotency-Key: this key already entered hand {reused.hand.no}, with another "
+        f"outcome; send a new key to enter another hand, or PUT the hand to change it",
+        422,
+    )
+
+
 @bp.errorhandler(commands.StaleHand)
 def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     """Someone changed the hand since the version sent: nothing stored, here it is now."""
@@ -97,7 +109,14 @@ def settle() -> Response | tuple[Response, int]:
 
 
 def _json() -> Any:
-    """The JSON sent, exact (no floats); anything else is refused."""
+    """The JSON sent, exact (no floats); anything else is refused, and a body not sent as
+    `application/json` answers 415 (tables API, version 2): a web page can post a form
+    or text/plain to any address without asking, but not JSON."""
+    if request.mimetype != "application/json":
+        raise UnsupportedMediaType(
+            f"the body must be JSON sent as Content-Type: application/json, not "
+            f"{request.mimetype[:60] or 'no Content-Type'}"
+        )
     try:
         return exact_json.loads(request.get_data())
     except exact_json.BadJson as error:

@@ -31,7 +31,7 @@ from referee.models import (
     id_of,
     now,
 )
-from referee.rules import HouseRules, Outcome, Refusal, check_players, rules_from
+from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
     MAX_PLAYERS,
@@ -304,6 +304,37 @@ class Entered:
     again: bool = False
 
 
+class KeyReused(Refusal):
+    """A one-time entry key sent again with another outcome than the one it entered: not a
+    retry of that entry, so nothing is stored; the hand the key entered is attached."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(
+            f"entry_key: this entry was already saved as hand {hand.no}, with another outcome; "
+            f"to change it, edit hand {hand.no}",
+            field="entry_key",
+        )
+        self.hand = hand
+
+
+def entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any]) -> bool:
+    """Whether `outcome` is the outcome `hand` was entered with (its first history line,
+    by player id, so a rename since does not matter): a retry of that entry. One that is
+    not an outcome at all, or names no player of the table, is not."""
+    first = db.exec(
+        select(HandChange)
+        .where(HandChange.hand_id == hand.id, HandChange.action == "entered")
+        .order_by(col(HandChange.id))
+    ).first()
+    ids = {p.name: id_of(p) for p in players_of(db, table)}
+    try:
+        again = stored(parse_outcome(outcome).to_json(), ids)
+    except (Refusal, KeyError):
+        return False
+    entered = None if first is None or first.after_json is None else first.after_json
+    return entered is not None and exact_json.loads(again) == exact_json.loads(entered)
+
+
 class StaleHand(Exception):
     """An edit of a hand someone else changed meanwhile, or voided: the current hand is
     attached, so the door can show it as it is now."""
@@ -341,7 +372,10 @@ def enter_hand(
     lock(db, table)
     earlier = entered_with(db, table, entry_key)
     if earlier is not None:
+        same = entered_as(db, table, earlier, outcome)
         db.rollback()
+        if not same:
+            raise KeyReused(earlier)
         return Entered(earlier, again=True)
     version, rules = current_rules(db, table)
     everyone = players_of(db, table)

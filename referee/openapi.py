@@ -72,6 +72,10 @@ RESPONSES = {
     "WatchOnly": _error("The token is the watch token: it cannot change the table."),
     "NotFound": _error("No such table or hand, or no token of this table was sent."),
     "TooLarge": _error("The body is larger than any request needs."),
+    "NotJson": _error("The body was not sent as Content-Type: application/json."),
+    "KeyReused": _error(
+        "This Idempotency-Key entered a hand with another outcome: nothing was entered."
+    ),
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
     "Hand": _json(ref("Hand"), "The hand."),
     "Table": _json(ref("Table"), "The table as it is now."),
@@ -85,7 +89,11 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
         "404": "NotFound",
         "409": "Stale",
         "413": "TooLarge",
+        "415": "NotJson",
+        "422": "KeyReused",
     }
+    if "413" in errors:  # a route that reads a body reads only JSON
+        errors = (*errors, "415")
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
@@ -188,6 +196,7 @@ PATHS: dict[str, Any] = {
                 "403",
                 "404",
                 "413",
+                "422",
             ),
         },
     },

@@ -113,7 +113,8 @@ def send(client, method, url, data=None, token=None, **headers):
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
     text = None if data is None else exact_json.dumps(data)
-    return client.open(url, method=method, data=text, headers=headers)
+    kind = None if data is None else "application/json"
+    return client.open(url, method=method, data=text, headers=headers, content_type=kind)
 
 
 def new_table(client, players=ABC, **fields):
@@ -602,9 +603,13 @@ def test_the_same_idempotency_key_enters_one_hand(client, rows):
     again = enter(client, table_id, token, OUTCOMES[0], key="hand-1_a")
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.get_data() == first.get_data()
-    # The key finds the hand it entered, whatever is sent with it the second time.
+    # The same key with another outcome is not a retry: 422, and nothing entered.
     other = enter(client, table_id, token, OUTCOMES[2], key="hand-1_a")
-    assert other.status_code == 200 and other.get_data() == first.get_data()
+    assert other.status_code == 422
+    assert body(other) == {
+        "error": "Idempotency-Key: this key already entered hand 1, with another outcome; send "
+        "a new key to enter another hand, or PUT the hand to change it"
+    }
     assert rows(Hand, Hand.table_id == table_id) == 1
     fresh = enter(client, table_id, token, OUTCOMES[2], key="hand-2")
     assert fresh.status_code == 201 and body(fresh)["no"] == 2
@@ -810,8 +815,54 @@ def test_bodies_that_are_not_a_json_object_are_refused(client, two_tables, metho
         method=method,
         data=junk,
         headers={"Authorization": f"Bearer {a_keeper}"},
+        content_type="application/json",
     )
     refuses(response)
+
+
+BODY_ROUTES = [
+    ("POST", "/api/tables"),
+    ("POST", "/api/tables/{id}/hands"),
+    ("PUT", "/api/tables/{id}/hands/1"),
+    ("DELETE", "/api/tables/{id}/hands/1"),
+    ("PUT", "/api/tables/{id}/rules"),
+    ("POST", "/api/settle"),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "shown"),
+    [("text/plain", "text/plain"), ("application/x-www-form-urlencoded",
+      "application/x-www-form-urlencoded"), (None, "no Content-Type")],
+)  # fmt: skip
+@pytest.mark.parametrize(("method", "path"), BODY_ROUTES)
+def test_a_body_not_sent_as_json_answers_415_and_changes_nothing(
+    client, two_tables, rows, method, path, kind, shown
+):
+    """Tables API version 2: any web page can make a visitor's browser post text/plain or
+    a form to any address, never application/json without asking first."""
+    (a_id, a_keeper, _), _ = two_tables
+    before = [rows(model) for model in (GameTable, Hand, RulesVersion)]
+    response = client.open(
+        path.format(id=a_id),
+        method=method,
+        data=exact_json.dumps({"players": ABC, "version": 1, "outcome": OUTCOMES[0]}),
+        headers={"Authorization": f"Bearer {a_keeper}"},
+        content_type=kind,
+    )
+    assert response.status_code == 415
+    assert body(response) == {
+        "error": f"the body must be JSON sent as Content-Type: application/json, not {shown}"
+    }
+    assert [rows(model) for model in (GameTable, Hand, RulesVersion)] == before
+
+
+def test_json_with_a_charset_is_json(client):
+    response = client.post(
+        "/api/tables", data=exact_json.dumps({"players": ABC}),
+        content_type="application/json; charset=utf-8",
+    )  # fmt: skip
+    assert response.status_code == 201
 
 
 # Each malformed body with the field its refusal names, and the player where one is concerned.
@@ -848,7 +899,7 @@ NEW_TABLES = [
 
 @pytest.mark.parametrize(("data", "field", "player"), NEW_TABLES, ids=range(len(NEW_TABLES)))
 def test_a_malformed_new_table_is_refused(client, rows, data, field, player):
-    response = client.post("/api/tables", data=json.dumps(data))
+    response = client.post("/api/tables", data=json.dumps(data), content_type="application/json")
     refuses(response, field=field, player=player)
     assert rows(GameTable) == 0
 
@@ -964,7 +1015,8 @@ def test_unknown_tables_and_hands_are_404_in_json(client, two_tables, path):
 
 
 def test_a_number_too_long_to_read_is_refused_by_the_settle_door_too(client):
-    refuses(client.post("/api/settle", data=b'{"players": ' + b"1" * 5000 + b"}"))
+    number = b'{"players": ' + b"1" * 5000 + b"}"
+    refuses(client.post("/api/settle", data=number, content_type="application/json"))
 
 
 def test_an_oversized_body_is_413_in_json(client, two_tables):
@@ -972,7 +1024,10 @@ def test_an_oversized_body_is_413_in_json(client, two_tables):
     big = b'{"outcome": {"kind": "out", "player": "' + b"A" * (300 * 1024) + b'"}}'
     refuses(
         client.post(
-            f"/api/tables/{a_id}/hands", data=big, headers={"Authorization": f"Bearer {a_keeper}"}
+            f"/api/tables/{a_id}/hands",
+            data=big,
+            headers={"Authorization": f"Bearer {a_keeper}"},
+            content_type="application/json",
         ),
         413,
     )

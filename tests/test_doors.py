@@ -86,7 +86,9 @@ def test_cents_stay_exact_on_both_doors(client):
     text = json.dumps(request)
     for body in (
         run_cli(text).output,
-        client.post("/api/settle", data=text).get_data(as_text=True),
+        client.post("/api/settle", data=text, content_type="application/json").get_data(
+            as_text=True
+        ),
     ):
         assert '"Anna": 0.2' in body and '"Ben": -0.1' in body
     three = {**request, "players": ["A", "B", "C", "D"], "outcome": {"kind": "out", "player": "A"}}
@@ -110,7 +112,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("body", "field", "player"), MALFORMED, ids=range(len(MALFORMED)))
 def test_malformed_requests_get_clean_refusals_at_both_doors(client, body, field, player):
-    response = client.post("/api/settle", data=body)
+    response = client.post("/api/settle", data=body, content_type="application/json")
     assert response.status_code == 400
     message = response.get_json()["error"]
     assert message
@@ -122,7 +124,7 @@ def test_malformed_requests_get_clean_refusals_at_both_doors(client, body, field
 
 
 def test_an_oversized_body_is_refused_in_json(client):
-    response = client.post("/api/settle", data=b" " * (300 * 1024))
+    response = client.post("/api/settle", data=b" " * (300 * 1024), content_type="application/json")
     assert response.status_code == 413 and "error" in response.get_json()
     result = run_cli(b" " * (65 * 1024))
     assert result.exit_code == 2 and "larger" in json.loads(result.output)["error"]
@@ -163,7 +165,7 @@ def test_fuzzed_requests_are_settled_or_refused_never_crash(request):
         {"TESTING": True, "SECRET_KEY": "f" * 40, "INSTANCE_PATH": instance}
     ).test_client()
     body = json.dumps(request)
-    response = client.post("/api/settle", data=body)
+    response = client.post("/api/settle", data=body, content_type="application/json")
     result = run_cli(body)
     assert response.status_code in (200, 400)
     assert result.exit_code == (0 if response.status_code == 200 else 2)
@@ -173,7 +175,7 @@ def test_fuzzed_requests_are_settled_or_refused_never_crash(request):
 def test_a_number_too_long_to_convert_is_a_clean_refusal(client):
     body = '{"players": ["A", "B"], "outcome": {"kind": "out", "player": "A"}, "rules": {"stake": '
     body += "9" * 5000 + "}}"
-    response = client.post("/api/settle", data=body)
+    response = client.post("/api/settle", data=body, content_type="application/json")
     assert response.status_code == 400 and "too long" in response.get_json()["error"]
     result = run_cli(body)
     assert result.exit_code == 2 and "too long" in json.loads(result.output)["error"]

@@ -626,6 +626,25 @@ def test_saving_what_was_not_previewed_only_previews_again(web, rows):
     assert tally(table_page(web, table)) == {"Anna": -1, "Ben": 2, "Carla": -1}
 
 
+def test_a_saved_form_sent_again_with_another_outcome_is_not_a_retry(web, rows):
+    """The back button after a save, a change, Save: the form's one-time key already
+    entered hand 1, so this is not a retry of it, and nothing is saved."""
+    table = start_table(web)
+    ids = player_ids(web, table)
+    url = f"/t/{table}/hands/new/out"
+    preview = preview_hand(web, table, {"kind": "out", "player": "Anna"})
+    assert web.resubmit(preview, url, {"save": "1"}).status_code == 303
+    changed = web.resubmit(preview, url, {"player": ids["Ben"]})  # previews Ben's out
+    refused = web.resubmit(changed, url, {"save": "1"})
+    assert refused.status_code == 200 and rows(Hand) == 1
+    assert errors(text(refused)) == {
+        "hand-error": "this entry was already saved as hand 1, with another outcome; to change "
+        "it, edit hand 1"
+    }
+    assert web.resubmit(preview, url, {"save": "1"}).status_code == 303  # the retry itself
+    assert rows(Hand) == 1 and tally(table_page(web, table)) == {"Anna": 2, "Ben": -1, "Carla": -1}
+
+
 @pytest.mark.parametrize(
     ("rules", "outcome", "field", "words"),
     [

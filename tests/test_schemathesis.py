@@ -69,6 +69,7 @@ def token(app, client):
             f"/api/tables/{TABLE_ID}/hands",
             data=exact_json.dumps({"outcome": outcome}),
             headers={"Authorization": f"Bearer {token}"},
+            content_type="application/json",
         )
         assert response.status_code == 201
     return token

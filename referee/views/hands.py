@@ -56,11 +56,14 @@ def _hand_page(
     settlement = None
     if form.is_submitted():
         earlier = commands.entered_with(db, table, entry_key(form)) if hand is None else None
-        if earlier is not None and "save" in request.form:
-            # A resend of a Save that landed: the hand is saved, whatever the table is now.
-            return _saved(table, f"Hand {earlier.no} saved.")
         errors = not_numbers(form, players)
         outcome = hand_outcome(kind, form, players)
+        if earlier is not None and "save" in request.form:
+            # A resend of a Save that landed: the hand is saved, whatever the table is now.
+            # The same form saved again with another outcome is no resend: refused.
+            if commands.entered_as(db, table, earlier, outcome):
+                return _saved(table, f"Hand {earlier.no} saved.")
+            errors["form"] = commands.KeyReused(earlier).words
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
             errors["dealer"] = "Dealer: choose who dealt this hand"
