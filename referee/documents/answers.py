@@ -7,7 +7,15 @@ from typing import Annotated
 
 from pydantic import AnyUrl, Field, WithJsonSchema
 
-from referee.documents.values import Document, Money, OneOf, OutcomeField, Preset, Rules
+from referee.documents.values import (
+    Document,
+    GameName,
+    Money,
+    OneOf,
+    OutcomeField,
+    Preset,
+    Rules,
+)
 from referee.rules.limits import MAX_NOTE_LENGTH
 from referee.scoring.settlement import RESULTS
 
@@ -107,6 +115,7 @@ class Table(Document):
 
     id: int = Field(ge=1)
     name: str
+    game: GameName
     players: list[str] = Field(description="Who is seated now, in seating order.")
     preset: Preset
     rules: Rules

@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
-from referee.rules.game import GAMES
+from referee.rules.game import GAMES, game_named
 from referee.rules.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, MAX_STAKE, check_of
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
@@ -209,7 +209,12 @@ NewTableName = Annotated[
     ),
 ]
 Preset = Annotated[str, OneOf(list(PRESETS))]
-GameName = Annotated[str, OneOf(list(GAMES))]
+# Checked by the registry itself, so a game there is not is refused in its words everywhere.
+GameName = Annotated[
+    str,
+    CheckedBy(lambda name: game_named(name).name),
+    WithJsonSchema({"type": "string", "enum": list(GAMES)}),
+]
 
 
 # What an outcome and the house rules look like: schemas only, the core validates them.

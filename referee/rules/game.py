@@ -50,7 +50,8 @@ class Game(Generic[RulesT, EndingT]):
     default_preset: str
     # A preset by name with the table's changes on top; both refused by name when wrong.
     rules_from: Callable[[Any, Any], RulesT]
-    # Rules as stored (every option), read back.
+    # Rules as a table stored them, read back (Tonk's `from_stored` reads rules stored
+    # before its house rules version 2 as their hands were settled).
     rules_from_json: Callable[[Any], RulesT]
     parse_outcome: Callable[[Any], EndingT]
     settle: Callable[[RulesT, Sequence[str], EndingT], Settlement]
@@ -72,7 +73,7 @@ TONK: Game[HouseRules, Outcome] = Game(
     presets=PRESETS,
     default_preset="classic",
     rules_from=rules_from,
-    rules_from_json=HouseRules.from_json,
+    rules_from_json=HouseRules.from_stored,
     parse_outcome=tonk_outcome.parse_outcome,
     settle=settle,
     kind_words=tonk_outcome.KIND_WORDS,
