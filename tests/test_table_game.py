@@ -1,6 +1,7 @@
 """A table knows its game (tables-api.md, version 2): at the one door (commands.start_table),
-the API, the table's file and the start page. Tonk is the only game registered; a second
-one is faked below by registering Tonk again under another name."""
+the API, the table's file and the start page. The tests play with Tonk alone registered, and
+fake a second game by registering Tonk again under another name, so their literal answers
+hold whichever games the app registers."""
 
 import re
 from dataclasses import replace
@@ -26,6 +27,14 @@ REFUSED = "game: there is no game 'gin'; choose tonk"
 def db(app):
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
         yield session
+
+
+@pytest.fixture(autouse=True)
+def tonk_alone(monkeypatch):
+    """The registry holds Tonk alone for each test here (and is restored after it)."""
+    for name in list(GAMES):
+        if name != "tonk":
+            monkeypatch.delitem(GAMES, name)
 
 
 @pytest.fixture
