@@ -196,6 +196,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     return {
         "id": table.id,
         "name": table.name,
+        "game": table.game,
         "players": [p.name for p in seated(players)],
         "preset": version.preset,
         "rules": rules.to_json(),
@@ -224,6 +225,7 @@ def create_table() -> tuple[Response, int]:
         preset_name=new.preset,
         changes=new.rules,
         first_dealer=new.first_seat(),
+        game=new.game,
     )
     return jsonify(
         {

@@ -31,7 +31,8 @@ from referee.models import (
     id_of,
     now,
 )
-from referee.rules import HouseRules, Outcome, Refusal, check_players, parse_outcome, rules_from
+from referee.rules import HouseRules, Refusal, check_players
+from referee.rules.game import DEFAULT_GAME, Ending, Rules, table_game_named
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
     MAX_PLAYERS,
@@ -41,7 +42,7 @@ from referee.rules.limits import (
 )
 from referee.rules.outcome import check_name
 from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
-from referee.rules_versions import current_rules, rules_of_hand
+from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.scoring import Settlement
 from referee.seating import next_deal, players_of, seated
 from referee.stored_form import named, stored
@@ -98,13 +99,18 @@ def start_table(
     preset_name: str,
     changes: Mapping[str, Any] | None = None,
     first_dealer: int = 0,
+    game: str = DEFAULT_GAME,
 ) -> GameTable:
-    """A new table with its players in seating order and its first rules version."""
+    """A new table of `game` with its players in seating order and its first rules version
+    (a preset of that game); a game there is not is refused on the field `game`."""
     names = check_players(list(players))
-    rules = rules_from(preset_name, changes)
+    rules = table_game_named(game).rules_from(preset_name, changes)
     name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
     table = GameTable(
-        name=name, scorekeeper_token=access.new_token(), watch_token=access.new_token()
+        name=name,
+        game=game,
+        scorekeeper_token=access.new_token(),
+        watch_token=access.new_token(),
     )
     db.add(table)
     db.flush()
@@ -192,7 +198,10 @@ def rotate_link(db: Session, table: GameTable, role: str) -> None:
 # The house rules
 
 
-def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: HouseRules) -> None:
+def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: Rules) -> None:
+    """The next version of the table's rules, stored as JSON (`to_json`, every option): rules
+    set now come from the game's `rules_from`, so they are of its current form (Tonk's
+    `to_stored` differs only for rules read back from before its house rules version 2)."""
     number = (
         db.exec(
             select(func.max(RulesVersion.number)).where(RulesVersion.table_id == table.id)
@@ -204,7 +213,7 @@ def _add_rules_version(db: Session, table: GameTable, preset_name: str, rules: H
             table_id=id_of(table),
             number=number + 1,
             preset=preset_name,
-            rules_json=exact_json.dumps(rules.to_stored()),
+            rules_json=exact_json.dumps(rules.to_json()),
         )
     )
 
@@ -222,7 +231,7 @@ def change_rules(
     version, in_force = current_rules(db, table)
     preset_name = preset_name or version.preset
     try:
-        rules = rules_from(preset_name, changes)
+        rules = game_of(table).rules_from(preset_name, changes)
     except Refusal:
         db.rollback()
         raise
@@ -328,7 +337,7 @@ def entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, 
     ).first()
     ids = {p.name: id_of(p) for p in players_of(db, table)}
     try:
-        again = stored(parse_outcome(outcome).to_json(), ids)
+        again = stored(game_of(table).parse_outcome(outcome).to_json(), ids)
     except (Refusal, KeyError):
         return False
     entered = None if first is None or first.after_json is None else first.after_json
@@ -383,7 +392,7 @@ def enter_hand(
     deal = next_deal(db, table, everyone)
     waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
     note = drop_note(rules, waiting, outcome, override=override)
-    typed, settlement = preview(rules, at_table, outcome)
+    typed, settlement = preview(table, rules, at_table, outcome)
     hand = _write_hand(
         db,
         table,
@@ -425,9 +434,9 @@ def edit_hand(
     _current(db, table, hand, version)
     if hand.void:
         raise StaleHand(hand)
-    rules = rules_of_hand(db, hand)
+    rules = rules_of_hand(db, table, hand)
     players = hand_players(db, hand)
-    typed, settlement = preview(rules, players, outcome)
+    typed, settlement = preview(table, rules, players, outcome)
     before = hand.outcome_json
     was, after = named(before, {id_of(p): p.name for p in players}), typed.to_json()
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
@@ -470,7 +479,7 @@ def _write_hand(
     dealer: Player,
     seats: Sequence[Player],
     names: Sequence[str],
-    outcome: Outcome,
+    outcome: Ending,
     settlement: Settlement,
     entry_key: str | None,
     note: str | None,
@@ -566,6 +575,7 @@ def import_table(db: Session, data: Any) -> GameTable:
 def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
     table = GameTable(
         name=plan.name,
+        game=plan.game,
         created_at=plan.created_at,
         scorekeeper_token=access.new_token(),
         watch_token=access.new_token(),

@@ -49,9 +49,10 @@ from referee.models import (
     id_of,
 )
 from referee.rules import HouseRules, Outcome, Refusal
+from referee.rules.game import GAMES, Game
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.outcome import names_given
-from referee.scoring import Settlement, settle
+from referee.scoring import Settlement
 from referee.scoring.games import PlayedHand, game_json, game_of_hand, games
 from referee.seating import players_of
 from referee.stored_form import named
@@ -92,6 +93,7 @@ def export_table(db: Session, table: GameTable) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "exported_at": _iso(datetime.now(UTC)),
         "name": table.name,
+        "game": table.game,
         "created_at": _iso(table.created_at),
         "first_dealer": None if table.first_dealer_id is None else name_of[table.first_dealer_id],
         "players": [{"name": p.name, "seated": p.seated} for p in players],
@@ -347,6 +349,7 @@ class RulesPlan:
 @dataclass
 class TablePlan:
     name: str
+    game: str
     created_at: datetime
     first_dealer: str
     players: list[tuple[str, bool]]
@@ -382,6 +385,7 @@ def check_document(data: Any) -> TablePlan:
     if document.first_dealer not in known:
         _refuse("first_dealer", f"{shown(document.first_dealer)} is not one of the players")
 
+    game = GAMES[document.game]
     rules: dict[int, HouseRules] = {}
     for index, version in enumerate(document.rules_versions):
         if version.number != index + 1:
@@ -394,7 +398,7 @@ def check_document(data: Any) -> TablePlan:
     hands = []
     entry_keys: set[str] = set()
     for index, entry in enumerate(document.hands):
-        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
+        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, game, rules, of_then)
         if hand.entry_key is not None:
             if hand.entry_key in entry_keys:
                 _refuse(f"hands[{index}].entry_key", "another hand has the same key")
@@ -404,6 +408,7 @@ def check_document(data: Any) -> TablePlan:
         _check_games(document.games, hands, rules)
     return TablePlan(
         document.name,
+        document.game,
         document.created_at,
         document.first_dealer,
         [(player.name, player.seated) for player in document.players],
@@ -446,10 +451,11 @@ def _check_hand(
     path: str,
     no: int,
     known: set[str],
+    game: Game[Any, Any],
     rules: Mapping[int, HouseRules],
     of_then: bool,
 ) -> HandPlan:
-    """One hand: its players, its outcome, and its settlement as the engine settles it;
+    """One hand: its players, its outcome, and its settlement as the table's game settles it;
     under the names of its seats, or (`of_then`, a version 1 file) under the names its
     settlement's net gives in seating order."""
     if entry.no != no:
@@ -472,7 +478,7 @@ def _check_hand(
     _distinct(then, net_path)
     _plays_here(entry.outcome, _at(path, "outcome"), then)
     try:
-        settlement = settle(rules[number], then, entry.outcome)
+        settlement = game.settle(rules[number], then, entry.outcome)
     except Refusal as refusal:
         _refuse(
             _at(path, "outcome"),

@@ -30,6 +30,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
+from referee.rules.game import DEFAULT_GAME, GAMES
 from referee.rules.house_rules import (
     MAX_BANDS,
     MAX_DEALT_TOTAL,
@@ -66,11 +67,14 @@ def _whole_field(
 
 
 class StartTableForm(FlaskForm):
-    """A new table: its name, 2 to 6 players in seating order, a preset and the first dealer."""
+    """A new table: its name, its game, 2 to 6 players in seating order, a preset and the
+    first dealer."""
 
     name = StringField(
         "Table name", render_kw={"maxlength": TABLE_NAME_LENGTH}, default=DEFAULT_TABLE_NAME
     )
+    # Asked only when there is a choice (see asks_game); left out, the default game.
+    game = RadioField("Game", default=DEFAULT_GAME)
     preset = RadioField(
         "Start from the rules of",
         choices=_options([(name, name.replace("-", " ").title()) for name in PRESETS]),
@@ -84,6 +88,17 @@ class StartTableForm(FlaskForm):
         ),
         default="cut",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The games a table can play when the page is asked for, in the registry's order
+        # (Tonk first).
+        self.games = [(name, name.title()) for name, game in GAMES.items() if game.at_tables]
+        self.game.choices = _options(self.games)
+
+    def asks_game(self) -> bool:
+        """Whether the page asks which game: only when a table can play more than one."""
+        return len(self.games) > 1
 
 
 for _seat in range(MAX_PLAYERS):

@@ -15,17 +15,20 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from referee.models import GameTable, Hand, HandChange, Player, id_of
-from referee.rules import HouseRules, Outcome, parse_outcome
-from referee.scoring import Settlement, settle
+from referee.rules.game import Ending
+from referee.rules_versions import game_of
+from referee.scoring import Settlement
 from referee.stored_form import named
 
 
 def preview(
-    rules: HouseRules, players: Sequence[Player], outcome: Mapping[str, Any]
-) -> tuple[Outcome, Settlement]:
-    """Settle without storing: what the hand form shows before the tap on Save."""
-    typed = parse_outcome(outcome)
-    return typed, settle(rules, [p.name for p in players], typed)
+    table: GameTable, rules: Any, players: Sequence[Player], outcome: Mapping[str, Any]
+) -> tuple[Ending, Settlement]:
+    """Settle without storing, by the table's game under `rules` (of that game): what the
+    hand form shows before the tap on Save, and what a command then stores."""
+    game = game_of(table)
+    typed = game.parse_outcome(outcome)
+    return typed, game.settle(rules, [p.name for p in players], typed)
 
 
 def hand_by_entry_key(db: Session, table: GameTable, entry_key: str) -> Hand | None:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from referee.rules.game import DEFAULT_GAME
 from referee.rules.limits import (
     MAX_BY_LENGTH,
     MAX_ENTRY_KEY_LENGTH,
@@ -46,6 +47,8 @@ class GameTable(SQLModel, table=True):
     __tablename__ = "game_table"
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=TABLE_NAME_LENGTH)
+    # The name of the game played, a key of referee.rules.game.GAMES.
+    game: str = Field(default=DEFAULT_GAME)
     first_dealer_id: int | None = Field(default=None)
     created_at: datetime = Field(default_factory=now)
     # Bumped by every change, so a phone can ask "anything new?" cheaply.

@@ -108,7 +108,7 @@ def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> lis
     counts under the rules it was played under; players under their current names."""
     names = {id_of(p): p.name for p in players}
     rules = {
-        id_of(version): rules_of(version)
+        id_of(version): rules_of(table, version)
         for version in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id))
     }
     points: dict[int, dict[int, int]] = {}

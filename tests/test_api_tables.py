@@ -155,6 +155,7 @@ def test_a_table_is_created_with_its_tokens_and_links(client, app):
     assert table == {
         "id": created["id"],
         "name": "Friday",
+        "game": "tonk",
         "players": ABC,
         "preset": "classic",
         "rules": table["rules"],

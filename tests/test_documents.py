@@ -10,7 +10,7 @@ from referee.rules import Refusal
 
 ABC = ["Anna", "Ben", "Carla"]
 OUT = {"kind": "out", "player": "Anna"}
-NEW_TABLE_FIELDS = "name, players, preset, rules, first_dealer"
+NEW_TABLE_FIELDS = "name, game, players, preset, rules, first_dealer"
 
 REFUSED = [
     (NewTable, {}, "players: is missing", "players", None),

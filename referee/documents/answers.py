@@ -9,6 +9,7 @@ from pydantic import AnyUrl, Field, WithJsonSchema
 
 from referee.documents.values import (
     Document,
+    GameName,
     Money,
     OneOf,
     OutcomeField,
@@ -128,6 +129,7 @@ class Table(Document):
 
     id: int = Field(ge=1)
     name: str
+    game: GameName
     players: list[str] = Field(description="Who is seated now, in seating order.")
     preset: Preset
     rules: Rules

@@ -37,9 +37,10 @@ from referee.rules.refusal import Refusal
 
 
 class NewTable(Document):
-    """A table to start: its players in seating order, the rules, who deals first."""
+    """A table to start: the game, its players in seating order, the rules, who deals first."""
 
     name: NewTableName = DEFAULT_TABLE_NAME
+    game: GameName = Field(DEFAULT_GAME, description='The game played; "tonk" when left out.')
     players: Players
     preset: Preset = "classic"
     rules: RulesChanges | None = None

@@ -13,6 +13,7 @@ from pydantic import Field
 from referee.documents.answers import Game, Settlement
 from referee.documents.values import (
     Document,
+    GameName,
     Moment,
     OneOf,
     OutcomeField,
@@ -22,6 +23,7 @@ from referee.documents.values import (
     TableName,
     Text,
 )
+from referee.rules.game import DEFAULT_GAME
 from referee.rules.limits import (
     MAX_BY_LENGTH,
     MAX_CHANGES_PER_HAND,
@@ -101,6 +103,8 @@ class TableFile(Document):
     format_version: int
     exported_at: Moment | None = None
     name: TableName
+    # The game played; files written before tables named their game are all of Tonk.
+    game: GameName = DEFAULT_GAME
     created_at: Moment
     first_dealer: PlayerName
     players: list[FilePlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS_IN_A_NIGHT)

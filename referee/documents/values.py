@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
-from referee.rules.game import GAMES
+from referee.rules.game import GAMES, table_game_named
 from referee.rules.house_rules import (
     MAX_BAND_PAYS,
     MAX_DEALT_TOTAL,
@@ -221,7 +221,13 @@ NewTableName = Annotated[
     ),
 ]
 Preset = Annotated[str, OneOf(list(PRESETS))]
-GameName = Annotated[str, OneOf(list(GAMES))]
+# The game of a table (a new one, a file's), checked by the registry itself, so a game
+# there is not, or one no table plays yet, is refused in its words everywhere.
+GameName = Annotated[
+    str,
+    CheckedBy(lambda name: table_game_named(name).name),
+    WithJsonSchema({"type": "string", "enum": [n for n, g in GAMES.items() if g.at_tables]}),
+]
 
 
 # What an outcome and the house rules look like: schemas only, the core validates them.

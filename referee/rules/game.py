@@ -61,7 +61,8 @@ class Game(Generic[RulesT, EndingT]):
     default_preset: str
     # A preset by name with the table's changes on top; both refused by name when wrong.
     rules_from: Callable[[Any, Any], RulesT]
-    # Rules as stored (every option), read back.
+    # Rules as a table stored them, read back (Tonk's `from_stored` reads rules stored
+    # before its house rules version 2 as their hands were settled).
     rules_from_json: Callable[[Any], RulesT]
     parse_outcome: Callable[[Any], EndingT]
     settle: Callable[[RulesT, Sequence[str], EndingT], Settlement]
@@ -80,6 +81,9 @@ class Game(Generic[RulesT, EndingT]):
     # streak): settle with the request's `state` as sent (None when absent). Its `settle`
     # above is then the first game of a night. None for a game without state (Tonk).
     settle_with_state: Callable[[RulesT, Sequence[str], EndingT, Any], Settlement] | None = None
+    # Whether a table can be started with it: the table app (pages, hand forms, tally) is
+    # built for it. A game without tables yet is still settled one game at a time.
+    at_tables: bool = True
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -87,7 +91,7 @@ TONK: Game[HouseRules, Outcome] = Game(
     presets=PRESETS,
     default_preset="classic",
     rules_from=rules_from,
-    rules_from_json=HouseRules.from_json,
+    rules_from_json=HouseRules.from_stored,
     parse_outcome=tonk_outcome.parse_outcome,
     settle=settle,
     kind_words=tonk_outcome.KIND_WORDS,
@@ -116,6 +120,7 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     rule_sentences=tongits_wording.rule_sentences,
     answers=tongits_questions.answers,
     settle_with_state=tongits_scoring.settle_from,
+    at_tables=False,
 )
 
 DEFAULT_GAME = TONK.name
@@ -131,3 +136,17 @@ def game_named(name: object) -> Game[Any, Any]:
             field="game",
         )
     return GAMES[name]
+
+
+def table_game_named(name: object) -> Game[Any, Any]:
+    """The game called `name`, for a table to play: refused, with the games a table can
+    play, when the table app is not built for it yet (its `at_tables`)."""
+    game = game_named(name)
+    if not game.at_tables:
+        raise Refusal(
+            f"game: {game.name.title()} tables are not open yet; the referee settles one game "
+            f"of {game.name.title()} at a time (POST /api/settle, referee settle); a table "
+            "can play " + ", ".join(n for n, g in GAMES.items() if g.at_tables),
+            field="game",
+        )
+    return game

@@ -74,7 +74,7 @@ def _hand_page(
             errors["player"] = refusal.words
         if not errors:
             try:
-                _, settlement = preview(rules, players, outcome)
+                _, settlement = preview(table, rules, players, outcome)
             except Refusal as refusal:
                 errors[_field_of(refusal, players)] = refusal.words
         if not errors and dealer is not None:
@@ -182,7 +182,9 @@ def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:
     """Someone changed the hand meanwhile: say so, show it as it is now, change nothing."""
     db = session()
     (view,) = hand_views([hand], players_of(db, table))
-    page = render_template("stale.html", table=table, view=view, rules=rules_of_hand(db, hand))
+    page = render_template(
+        "stale.html", table=table, view=view, rules=rules_of_hand(db, table, hand)
+    )
     if htmx():
         return page, 409, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
     return page, 409
@@ -269,7 +271,7 @@ def detail(table_id: int, no: int) -> ResponseReturnValue:
     players = players_of(db, table)
     (view,) = hand_views([hand], players)
     changes = change_views(db, hand, players)
-    rules = rules_of_hand(db, hand)
+    rules = rules_of_hand(db, table, hand)
     return render("hand_detail.html", table=table, view=view, changes=changes, rules=rules)
 
 
@@ -281,7 +283,7 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     hand = _hand_or_404(table, no)
     if hand.void:
         abort(404)
-    rules = rules_of_hand(db, hand)
+    rules = rules_of_hand(db, table, hand)
     players = hand_players(db, hand)
     (view,) = hand_views([hand], players_of(db, table))
     outcome = view.outcome

@@ -50,6 +50,7 @@ def home() -> ResponseReturnValue:
                 players=names,
                 preset_name=form.preset.data,
                 first_dealer=seat or 0,
+                game=form.game.data,
             )
         except Refusal as refusal:
             errors[refusal.field or "players"] = refusal.words

@@ -33,6 +33,9 @@ def test_tonk_gives_its_presets_and_its_rules():
     assert (street.stake, street.caught_pays) == (Decimal("2.00"), 1)
     stored = TONK.rules_from_json({"hand_size": 7})
     assert (stored.hand_size, stored.stake) == (7, Decimal("1.00"))
+    # Rules stored before version 2 (no caught_pays_tied) read as their hands were settled.
+    assert (stored.caught_pays_tied, stored.stored_before_v2) == ("all", True)
+    assert TONK.rules_from_json(HouseRules().to_json()).stored_before_v2 is False
     with pytest.raises(Refusal) as refused:
         TONK.rules_from("poker", None)
     assert refused.value.field == "preset"
