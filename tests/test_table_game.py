@@ -173,3 +173,34 @@ def test_a_game_there_is_not_is_refused_on_the_start_page(web, rows):
     assert response.status_code == 200
     assert errors(text(response))["game-error"] == "there is no game 'gin'; choose tonk"
     assert table_rows(rows) == (0, 0, 0)
+
+
+# A game the table app is not built for yet (Tongits, before its table pages)
+
+NOT_YET = (
+    "game: Tongits tables are not open yet; the referee settles one game of Tongits at a "
+    "time (POST /api/settle, referee settle); a table can play tonk"
+)
+
+
+@pytest.fixture
+def tongits_registered(monkeypatch):
+    from referee.rules.game import TONGITS
+
+    monkeypatch.setitem(GAMES, "tongits", TONGITS)
+
+
+def test_a_game_without_tables_yet_is_refused_at_every_door_and_nothing_is_written(
+    db, client, web, rows, tongits_registered
+):
+    before = table_rows(rows)
+    with pytest.raises(Refusal) as refused:
+        commands.start_table(db, name="Friday", players=ABC, preset_name="tongits", game="tongits")
+    assert (refused.value.message, refused.value.field) == (NOT_YET, "game")
+    db.rollback()
+    answer = send(client, "POST", "/api/tables", {"players": ABC, "game": "tongits"})
+    assert (answer.status_code, body(answer)) == (400, {"error": NOT_YET})
+    home = web.get("/")
+    assert home.status_code == 200 and 'name="player_0"' in text(home)
+    assert 'name="game"' not in text(home)  # only Tonk can be chosen: nothing is asked
+    assert table_rows(rows) == before
