@@ -9,6 +9,7 @@ could have been played.
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
@@ -121,23 +122,36 @@ def check_players(players: Any) -> tuple[str, ...]:
     """2 to 6 distinct, non-empty, printable names in seating order."""
     if not isinstance(players, list | tuple):
         raise Refusal("players: list the players' names in seating order", field="players")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    seats = tuple(players)
+    if all(isinstance(name, str) for name in seats):
+        return _checked_seats(seats)  # a table's names, checked once for all its hands
+    return _check_seats(seats)
+
+
+def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise Refusal(
-            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
             field="players",
         )
     seen: set[str] = set()
-    for name in players:
+    for name in seats:
         check_name(name)
-        if name.casefold() in seen:
+        folded = name.casefold()
+        if folded in seen:
             raise Refusal(
                 f"players: two players are called {name!r}; give each a name the table can tell "
                 "apart",
                 field="players",
                 player=name,
             )
-        seen.add(name.casefold())
-    return tuple(players)
+        seen.add(folded)
+    return seats
+
+
+# Pure, and asked again for every hand of a table: names of str only (hashable), and a
+# refusal is never remembered (lru_cache keeps only what returns).
+_checked_seats = lru_cache(maxsize=1024)(_check_seats)
 
 
 def check_name(name: Any) -> str:

@@ -9,6 +9,7 @@ what keeps every hand exact and zero-sum to the cent.
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from referee.rules.house_rules import LOW_TONK_BELOW, HouseRules
 from referee.rules.outcome import (
@@ -181,16 +182,37 @@ def _stock_out(rules: HouseRules, seats: Sequence[str], outcome: StockOut) -> Ru
 
 def _in_money(stake: Decimal, seats: Sequence[str], ruling: Ruling) -> Settlement:
     """The ruling paid out: each row's stakes times the stake, netted per player."""
-    net = dict.fromkeys(seats, Decimal(0))
+    # The stake by its text: Decimal("1") == Decimal("1.00"), but they are written apart.
+    payments, winners, net = _paid(str(stake), tuple(seats), tuple(ruling.stakes.items()))
+    return Settlement(ruling.result, winners, payments, dict(net), None)
+
+
+Rows = tuple[tuple[tuple[str, str, str], int], ...]
+
+
+@lru_cache(maxsize=4096)
+def _paid(
+    stake_text: str, seats: tuple[str, ...], rows: Rows
+) -> tuple[tuple[Payment, ...], tuple[str, ...], tuple[tuple[str, Decimal], ...]]:
+    """The payments, who collects and each player's net, for rows of (payer, payee, why)
+    -> stakes. Pure, and the same few rows come back hand after hand at a table (who
+    went out, who dropped), so each is paid out once: nets are counted in whole stakes and
+    multiplied by the stake once per player (the same exact amount as adding each payment);
+    a player no payment touches nets Decimal(0)."""
+    stake = Decimal(stake_text)
     payments = []
-    for (payer, payee, why), times in ruling.stakes.items():
-        amount = stake * times
-        payments.append(Payment(payer, payee, amount, why))
-        net[payer] -= amount
-        net[payee] += amount
+    moved: dict[str, int] = {}  # who pays or is paid: their net in whole stakes
+    for (payer, payee, why), times in rows:
+        payments.append(Payment(payer, payee, stake * times, why))
+        moved[payer] = moved.get(payer, 0) - times
+        moved[payee] = moved.get(payee, 0) + times
+    net = tuple((name, stake * moved[name] if name in moved else _NOTHING) for name in seats)
     collected = {payment.payee for payment in payments}
     winners = tuple(name for name in seats if name in collected)
-    return Settlement(ruling.result, winners, tuple(payments), net, None)
+    return tuple(payments), winners, net
+
+
+_NOTHING = Decimal(0)  # the net of a player who neither pays nor is paid
 
 
 def _points_before_v2(rules: HouseRules, outcome: Outcome, ruling: Ruling) -> Ruling:
@@ -216,5 +238,5 @@ def _in_points(seats: Sequence[str], outcome: Outcome, ruling: Ruling) -> Settle
             dropper = ruling.result == "caught" and name == dropped
             factor = ruling.dropper_factor if dropper else ruling.points_factor
             points[name] = outcome.totals.get(name, 0) * factor
-    net = dict.fromkeys(seats, Decimal(0))
+    net = dict.fromkeys(seats, _NOTHING)
     return Settlement(ruling.result, tuple(ruling.winners), (), net, points)
