@@ -129,6 +129,7 @@ def check_players(players: Any) -> tuple[str, ...]:
 
 
 def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
+    """The checks of `check_players` past the container: how many, each name, no two alike."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise Refusal(
             f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
