@@ -3,8 +3,10 @@
 First the typical mix (100,000 hands under the presets, 2 to 6 players, every kind of
 ending); then the check that a hand's totals fit in one deck (section 2.8) on its own and
 inside `settle`, for 2 to 6 players holding 5, 7 and 12-card hands, every total given.
-Totals come from real cards, dealt from a shuffled deck, as at a table. Last, the check's
-worst cases: contrived totals near the limits, which the search settles exactly.
+Totals come from real cards, dealt from a shuffled deck, as at a table. Then the check's
+worst cases: contrived totals near the limits, which the search settles exactly. Last,
+Tongits: nights of random games under its presets, each game settled with the state (pot,
+streak, dealer) the game before left, as the table app replays them.
 
 A benchmark, not a test: the figure depends on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/settle.py [HANDS]`.
@@ -20,7 +22,10 @@ from referee.rules import PRESETS, HouseRules, Outcome, Refusal
 from referee.rules.cards import dealt_totals, value_copies
 from referee.rules.one_deck import Claim, _deals, check_one_deck
 from referee.rules.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
+from referee.rules.tongits import PRESETS as TONGITS_PRESETS
+from referee.rules.tongits import parse_outcome as tongits_outcome
 from referee.scoring import settle
+from referee.scoring import tongits
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 Hand = tuple[HouseRules, list[str], Outcome]
@@ -98,6 +103,48 @@ def one_deck(hand: Hand) -> None:
     check_one_deck(rules.deck, claims)
 
 
+THREE = NAMES[:3]
+
+
+def tongits_game(rng: random.Random) -> dict:
+    """A possible Tongits game among three, as the table enters it: every ending, fights,
+    burned players and bonuses."""
+    kind = rng.choice(["tongits", "draw", "draw", "stock_out", "bisaklat"])
+    winner = rng.choice(THREE)
+    others = [name for name in THREE if name != winner]
+    if kind in ("tongits", "bisaklat"):
+        game: dict = {"kind": kind, "player": winner}
+        if kind == "tongits" and rng.random() < 0.3:
+            game["burned"] = [rng.choice(others)]
+    elif kind == "draw":
+        fought = [name for name in others if rng.random() < 0.5]
+        game = {"kind": "draw", "caller": winner, "fought": fought,
+                "totals": {name: rng.randint(0, 60) for name in [winner, *fought]}}  # fmt: skip
+    else:
+        burned = [name for name in others if rng.random() < 0.2]
+        game = {"kind": "stock_out", "burned": burned, "last_card": rng.choice(THREE),
+                "totals": {n: rng.randint(0, 60) for n in THREE if n not in burned}}  # fmt: skip
+    if rng.random() < 0.3:
+        game["bonuses"] = {winner: {"secret": 1, "aces": rng.randint(0, 2)}}
+    return game
+
+
+def tongits_rate(rng: random.Random, count: int) -> float:
+    """Tongits games settled per second over nights of 20 games (each a preset drawn at
+    random), each game settled with the state the one before left."""
+    nights = [
+        (TONGITS_PRESETS[rng.choice(list(TONGITS_PRESETS))],
+         [tongits_outcome(tongits_game(rng)) for _ in range(20)])
+        for _ in range(max(1, count // 20))
+    ]  # fmt: skip
+    started = time.perf_counter()
+    for rules, games in nights:
+        state = None
+        for game in games:
+            state = tongits.settle(rules, THREE, game, state).state
+    return sum(len(games) for _, games in nights) / (time.perf_counter() - started)
+
+
 def main(count: int) -> None:
     rng = random.Random(2026)
     hands = [random_hand(rng) for _ in range(count)]
@@ -127,6 +174,8 @@ def main(count: int) -> None:
         sizes = {f"{c.fewest} to {c.most}" if c.fewest < c.most else f"{c.most}" for c in claims}
         shown = ", ".join(str(c.total) for c in claims) + f" ({', '.join(sizes)} cards each)"
         print(f"  {min(times):6.2f} {max(times):6.2f}  {shown}")
+    played = tongits_rate(rng, count // 5)
+    print(f"tongits: {played:,.0f} games per second, each with the night's pot and streak")
 
 
 if __name__ == "__main__":

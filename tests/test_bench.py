@@ -22,6 +22,7 @@ def test_the_settle_bench_prints_hands_per_second_and_the_checks_table():
     out = run("settle.py", "200")
     assert re.search(r"[\d,]+ hands per second", out), out
     assert re.search(r"^\s+6 \|", out, re.MULTILINE), out  # the row of six players
+    assert re.search(r"^tongits: [\d,]+ games per second", out, re.MULTILINE), out
 
 
 def test_the_pages_bench_prints_each_pages_weight_and_time():
