@@ -24,8 +24,7 @@ from referee.rules.one_deck import Claim, _deals, check_one_deck
 from referee.rules.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
 from referee.rules.tongits import PRESETS as TONGITS_PRESETS
 from referee.rules.tongits import parse_outcome as tongits_outcome
-from referee.scoring import settle
-from referee.scoring import tongits
+from referee.scoring import settle, tongits
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 Hand = tuple[HouseRules, list[str], Outcome]
