@@ -186,6 +186,26 @@ def test_a_dealers_thirteen_cards_can_be_counted():
             ),
         ),
         ("2♠ 4♠ 5♠", TONGITS, Ruling(False, "2♠ 4♠ 5♠ is not a meld: the cards are not in a row.")),
+        # The ace rule, or the corner, decides only cards that they alone keep from a run.
+        (
+            "10♠ K♠ A♠",
+            TONGITS,
+            Ruling(False, "10♠ K♠ A♠ is not a meld: the cards are not in a row."),
+        ),
+        (
+            "2♠ 9♠ K♠ A♠",
+            ACE_HIGH,
+            Ruling(False, "2♠ 9♠ K♠ A♠ is not a meld: the cards are not in a row."),
+        ),
+        (
+            "Q♠ K♠ A♠ 2♠",
+            ACE_HIGH,
+            Ruling(
+                False,
+                "Q♠ K♠ A♠ 2♠ is not a meld: it goes round the corner (K-A-2), which is never a"
+                " run.",
+            ),
+        ),
         # An ace with no King is no question of the ace rule: just not in a row.
         ("A♠ 5♠ 9♠", TONGITS, Ruling(False, "A♠ 5♠ 9♠ is not a meld: the cards are not in a row.")),
         ("Q♠ Q♥", TONGITS, Ruling(False, "Q♠ Q♥: a meld (bahay) needs at least 3 cards.")),
@@ -655,3 +675,64 @@ def test_a_hand_counts_the_sum_of_its_cards(picked):
     hand = sorted(picked)
     values = {"A": 1, "J": 10, "Q": 10, "K": 10}
     assert count_hand(hand, TONGITS)[0] == sum(values.get(c.rank) or int(c.rank) for c in hand)
+
+
+# A ruling cites a house rule exactly when the other value of that rule would change the
+# yes or no (as the section 5 answers do), so a table is never sent to a rule that does not
+# decide their question.
+
+OTHER_ACE = {TONGITS: ACE_HIGH, ACE_HIGH: TONGITS}
+# Cards round the ace in two suits, so that most draws are melds or near ones.
+NEAR_ACE = [Card(rank, suit) for rank in ("10", "J", "Q", "K", "A", "2", "3") for suit in "♠♥"]
+
+
+@given(
+    st.lists(st.sampled_from(NEAR_ACE), min_size=3, max_size=5, unique=True),
+    st.sampled_from([TONGITS, ACE_HIGH]),
+)
+def test_a_meld_ruling_cites_the_ace_rule_only_where_it_decides(meld, rules):
+    ruling = rule_on_meld(meld, rules)
+    decides = ruling.yes is not rule_on_meld(meld, OTHER_ACE[rules]).yes
+    assert ruling.options == (("ace_low_only",) if decides else ())
+
+
+@given(
+    st.lists(st.sampled_from(NEAR_ACE), min_size=3, max_size=5, unique=True),
+    st.sampled_from(NEAR_ACE),
+    st.sampled_from([TONGITS, ACE_HIGH]),
+    st.booleans(),
+)
+def test_a_sapaw_ruling_cites_the_ace_rule_only_where_it_decides(meld, card, rules, own):
+    ruling = rule_on_sapaw(meld, card, rules, own_meld=own)
+    decides = ruling.yes is not rule_on_sapaw(meld, card, OTHER_ACE[rules], own_meld=own).yes
+    assert ("ace_low_only" in ruling.options) is decides
+
+
+STANDINGS = [
+    (True, False, False),
+    (False, True, False),
+    (False, False, True),
+    (False, False, False),
+]
+
+
+@pytest.mark.parametrize(("exposed", "concealed", "burned"), STANDINGS)
+@pytest.mark.parametrize("laid_on", [False, True])
+@pytest.mark.parametrize("rules", [TONGITS, SAPAW_FREE])
+def test_a_draw_ruling_cites_sapaw_blocks_draw_only_where_it_decides(
+    exposed, concealed, burned, laid_on, rules
+):
+    other = SAPAW_FREE if rules is TONGITS else TONGITS
+    ruling = may_call_draw(exposed, laid_on, concealed, burned, rules)
+    decides = ruling.yes is not may_call_draw(exposed, laid_on, concealed, burned, other).yes
+    assert ruling.options == (("sapaw_blocks_draw",) if decides else ())
+    # Only a player with an exposed meld ever may call.
+    assert not ruling.yes or exposed
+
+
+@pytest.mark.parametrize(("exposed", "concealed", "burned"), STANDINGS)
+def test_who_may_fight_is_who_is_not_burned_at_the_end(exposed, concealed, burned):
+    """A fighter is exactly a player is_burned says is not burned, holding a Secret or not."""
+    fights = may_fight(exposed, concealed, burned, False, TONGITS).yes
+    assert fights is (exposed or concealed)
+    assert fights is not is_burned(exposed, concealed).yes

@@ -153,9 +153,11 @@ def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling
     present = {card.rank for card in cards}
     if len({card.suit for card in cards}) != 1:
         return Ruling(False, f"{start}: three or four of a kind need one rank, a run one suit.")
-    if {"A", "K", "2"} <= present:
+    if {"A", "K", "2"} <= present and in_a_row(cards, [*RANKS_52, *RANKS_52]):
         return Ruling(False, f"{start}: it goes round the corner (K-A-2), which is never a run.")
-    if {"A", "K"} <= present and rules.ace_low_only:
+    # The ace rule decides only when the ace after the King would make the cards a run:
+    # 10-K-A is out of row whatever the ace does.
+    if rules.ace_low_only and in_a_row(cards, run_order("52", ace_high=True)):
         return _cite(
             False, f"{start}: the ace is only low in runs here (A-2-3), never Q-K-A", "ace_low_only"
         )
