@@ -150,10 +150,17 @@ def rule_on_meld(cards: Sequence[Card], rules: TongitsRules) -> Ruling:
 
 def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling:
     """Why cards of more than one rank fail as a run, citing the ace rule when it decides."""
-    present = {card.rank for card in cards}
     if len({card.suit for card in cards}) != 1:
         return Ruling(False, f"{start}: three or four of a kind need one rank, a run one suit.")
-    if {"A", "K", "2"} <= present and in_a_row(cards, [*RANKS_52, *RANKS_52]):
+    return _kept_from_a_run(start, cards, rules) or Ruling(
+        False, f"{start}: the cards are not in a row."
+    )
+
+
+def _kept_from_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling | None:
+    """The no when only the corner (K-A-2) or the ace rule keeps cards of one suit from a
+    run, so the table hears the rule that decides; None when they are just out of row."""
+    if {"A", "K", "2"} <= {card.rank for card in cards} and in_a_row(cards, [*RANKS_52, *RANKS_52]):
         return Ruling(False, f"{start}: it goes round the corner (K-A-2), which is never a run.")
     # The ace rule decides only when the ace after the King would make the cards a run:
     # 10-K-A is out of row whatever the ace does.
@@ -161,7 +168,7 @@ def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling
         return _cite(
             False, f"{start}: the ace is only low in runs here (A-2-3), never Q-K-A", "ace_low_only"
         )
-    return Ruling(False, f"{start}: the cards are not in a row.")
+    return None
 
 
 # 3. Laying off (sapaw)
@@ -208,9 +215,9 @@ def rule_on_sapaw(
     suit = meld[0].suit
     if card.suit != suit:
         return Ruling(False, f"{may_not}: that run takes only {suit}.")
-    ruled = _not_a_run(may_not, grown, rules)
-    if ruled.options or "round the corner" in ruled.reason:
-        return ruled
+    kept = _kept_from_a_run(may_not, grown, rules)
+    if kept is not None:
+        return kept
     ends = " or ".join(str(Card(rank, suit)) for rank in _ends(meld, order))
     return Ruling(False, f"{may_not}: a run grows only at either end, here with {ends}.")
 
