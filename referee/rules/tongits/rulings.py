@@ -1,0 +1,376 @@
+"""The referee's rulings on Tongits cards and calls (tongits.md, words, sections 1 and 5).
+
+Pure functions, as Tonk's spreads are: count a hand, say whether cards make a meld
+(bahay), whether a card may be laid off (sapaw) on a meld, whether a player may call or
+fight a draw, and whether a player is burned (sunog). Each ruling is a yes or no with
+the reason in the words a player at the table reads, and cites the house rule that
+decides when another value of that rule would change the answer (as the section 5
+answers do). The deck is the full 52 cards and suits matter for runs, so the card
+reading and the run check are Tonk's own (referee.rules.spreads), with Tongits' ace.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from referee.rules.cards import RANKS_52, card_value
+from referee.rules.deal import SUITS, Card
+from referee.rules.questions import cited
+from referee.rules.refusal import Refusal
+from referee.rules.spreads import in_a_row, picked_twice, run_order
+from referee.rules.tongits.house_rules import TongitsRules
+from referee.rules.tongits.wording import BURNED, ESCALERA, SECRET, option_label, paid
+
+MIN_MELD = 3  # three of a kind, or three in a row of one suit (003)
+ESCALERA_LENGTH = 4  # a straight flush of four cards or more (003)
+FOUR_OF_A_KIND = 4  # a Secret, or a Sagasa when the fourth is added to one's own three
+SAGASA = "Sagasa (a four of a kind made by adding the fourth card to one's own three of a kind)"
+CONCEALED = "concealed (no exposed meld, but a Secret in hand)"
+MELD = "a meld (bahay)"
+
+Special = Literal["Secret", "Escalera", "Sagasa"]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Yes or no, and why, in the words the table reads.
+
+    `special` names the meld when it is one that tables pay or argue about (a Secret, an
+    Escalera, a Sagasa); `options` are the house rules the reason cites, by key, so a
+    page can link them.
+    """
+
+    yes: bool
+    reason: str
+    special: Special | None = None
+    options: tuple[str, ...] = ()
+
+
+def _cite(yes: bool, text: str, option: str, special: Special | None = None) -> Ruling:
+    """A ruling whose reason ends citing one Tongits house rule by its rules-sheet name."""
+    return Ruling(yes, cited(text, (option,), option_label), special, (option,))
+
+
+def _check_cards(cards: Sequence[Card], field: str) -> None:
+    """Real cards of the 52, none there twice; refused on `field` otherwise."""
+    for card in cards:
+        if card.suit not in SUITS or card.rank not in RANKS_52:
+            raise Refusal(
+                f"{field}: {str(card)[:6]!r} is not a card (rank then suit, like K♠)", field=field
+            )
+    twice = picked_twice(cards)
+    if twice is not None:
+        raise Refusal(f"{field}: {twice} is there twice; a deck has one of each", field=field)
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    """Cards as the table sees them, in the order given: 'Q♠ Q♥ Q♦'."""
+    return " ".join(str(card) for card in cards)
+
+
+# 1. Counting a hand
+
+
+def count_hand(
+    cards: Sequence[Card],
+    rules: TongitsRules,
+    *,
+    melds_in_hand: Sequence[Sequence[Card]] = (),
+) -> tuple[int, str]:
+    """A hand's total by Tongits values (ace 1, 2 to 10 their face, jack, queen, king 10),
+    and how it was counted, card by card, so the table can check it.
+
+    `cards` are the cards that count; `melds_in_hand` are melds the player keeps in hand
+    instead of laying them down. They count nothing unless `hand_melds_count` (common
+    play), which is why they are given apart: the total then says so, citing the rule.
+    A player holds at most `most_cards` between turns, one more after drawing (or as the
+    dealer's 13th card): more is refused, as is a card given twice anywhere in the hand.
+    """
+    kept = [card for meld in melds_in_hand for card in meld]
+    _check_cards([*cards, *kept], "cards")
+    most = rules.most_cards + 1
+    if len(cards) + len(kept) > most:
+        raise Refusal(
+            f"cards: {len(cards) + len(kept)} cards are more than a hand holds here "
+            f"({rules.most_cards} between turns, one more after drawing; house rule “Seats”)",
+            field="cards",
+        )
+    for meld in melds_in_hand:
+        ruling = rule_on_meld(meld, rules)
+        if not ruling.yes:
+            raise Refusal(f"melds_in_hand: {ruling.reason}", field="melds_in_hand")
+    counted = [*cards, *kept] if rules.hand_melds_count else list(cards)
+    total = sum(card_value(card.rank) for card in counted)
+    if cards:
+        words = f"{total} points: " + " + ".join(f"{c} {card_value(c.rank)}" for c in cards)
+    else:
+        words = f"{total} points: no cards left to count"
+    if not melds_in_hand:
+        return total, words + "."
+    for meld in melds_in_hand:
+        worth = sum(card_value(card.rank) for card in meld)
+        counts = f"counts {worth}" if rules.hand_melds_count else "counts nothing"
+        words += f"; the meld {_shown(meld)} kept in hand {counts}"
+    return total, cited(words, ("hand_melds_count",), option_label)
+
+
+# 2. Melds
+
+
+def _order(rules: TongitsRules) -> list[str]:
+    """The ranks in run order: the ace low only, or also high after the King."""
+    return run_order("52", ace_high=not rules.ace_low_only)
+
+
+def rule_on_meld(cards: Sequence[Card], rules: TongitsRules) -> Ruling:
+    """Is this a meld (bahay)? Three or four of a kind, or three or more in a row of one
+    suit, by the table's ace. Four of a kind is a Secret (laid down at once or kept in
+    hand: tables pay it) and a run of four or more an Escalera, so the ruling names them.
+    """
+    _check_cards(cards, "cards")
+    shown = _shown(cards) or "No cards"
+    if len(cards) < MIN_MELD:
+        return Ruling(False, f"{shown}: {MELD} needs at least {MIN_MELD} cards.")
+    if len({card.rank for card in cards}) == 1:
+        if len(cards) == FOUR_OF_A_KIND:
+            return Ruling(True, f"{shown} is {MELD}: 4 of a kind, a {SECRET}.", "Secret")
+        return Ruling(True, f"{shown} is {MELD}: {len(cards)} of a kind.")
+    if in_a_row(cards, _order(rules)):
+        run = f"{shown} is {MELD}: a run of {len(cards)} in a row of one suit"
+        special: Special | None = None
+        if len(cards) >= ESCALERA_LENGTH:
+            run, special = f"{run}, an {ESCALERA}", "Escalera"
+        if _ace_high(cards):
+            return _cite(
+                True, f"{run}; the ace is high here, after the King", "ace_low_only", special
+            )
+        return Ruling(True, f"{run}.", special)
+    return _not_a_run(f"{shown} is not a meld", cards, rules)
+
+
+def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling:
+    """Why cards of more than one rank fail as a run, citing the ace rule when it decides."""
+    if len({card.suit for card in cards}) != 1:
+        return Ruling(False, f"{start}: three or four of a kind need one rank, a run one suit.")
+    return _kept_from_a_run(start, cards, rules) or Ruling(
+        False, f"{start}: the cards are not in a row."
+    )
+
+
+def _kept_from_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling | None:
+    """The no when only the corner (K-A-2) or the ace rule keeps cards of one suit from a
+    run, so the table hears the rule that decides; None when they are just out of row."""
+    if {"A", "K", "2"} <= {card.rank for card in cards} and in_a_row(cards, [*RANKS_52, *RANKS_52]):
+        return Ruling(False, f"{start}: it goes round the corner (K-A-2), which is never a run.")
+    # The ace rule decides only when the ace after the King would make the cards a run:
+    # 10-K-A is out of row whatever the ace does.
+    if rules.ace_low_only and in_a_row(cards, run_order("52", ace_high=True)):
+        return _cite(
+            False, f"{start}: the ace is only low in runs here (A-2-3), never Q-K-A", "ace_low_only"
+        )
+    return None
+
+
+# 3. Laying off (sapaw)
+
+
+def rule_on_sapaw(
+    meld: Sequence[Card], card: Card, rules: TongitsRules, *, own_meld: bool = False
+) -> Ruling:
+    """May `card` be laid off (sapaw) on `meld`, an exposed meld on the table?
+
+    It may when it makes the set four of a kind or extends the run at either end. Laid on
+    the player's own three of a kind (`own_meld`), the fourth card makes a Sagasa, which
+    tables tell apart from a Secret, so the ruling names it.
+    """
+    _check_cards(meld, "meld")
+    _check_cards([card], "card")
+    on_table = rule_on_meld(meld, rules)
+    if not on_table.yes:
+        return Ruling(False, f"The meld on the table is not a meld: {on_table.reason}")
+    if card in meld:
+        return Ruling(False, f"{card} is already in that meld.")
+    where = f"your {_shown(meld)}" if own_meld else _shown(meld)
+    lay = (
+        f"{card} may be added to {where}"
+        if own_meld
+        else f"{card} may be laid off (sapaw) on {where}"
+    )
+    may_not = f"{card} may not be laid off on {where}"
+    ranks = {c.rank for c in meld}
+    if len(ranks) == 1:
+        (rank,) = ranks
+        if card.rank != rank:
+            return Ruling(False, f"{may_not}: only another {rank} makes it four of a kind.")
+        if own_meld:
+            return Ruling(True, f"{lay}: it makes four of a kind, a {SAGASA}.", "Sagasa")
+        return Ruling(True, f"{lay}: it makes four of a kind.")
+    grown = [*meld, card]
+    order = _order(rules)
+    if in_a_row(grown, order):
+        text = f"{lay}: it makes the run {_shown(_in_order(grown, order))}"
+        if card.rank == "A" and _ace_high(grown):
+            return _cite(True, f"{text}; the ace is high here, after the King", "ace_low_only")
+        return Ruling(True, f"{text}.")
+    suit = meld[0].suit
+    if card.suit != suit:
+        return Ruling(False, f"{may_not}: that run takes only {suit}.")
+    kept = _kept_from_a_run(may_not, grown, rules)
+    if kept is not None:
+        return kept
+    ends = " or ".join(str(Card(rank, suit)) for rank in _ends(meld, order))
+    return Ruling(False, f"{may_not}: a run grows only at either end, here with {ends}.")
+
+
+def _ace_high(cards: Sequence[Card]) -> bool:
+    """Whether the ace of a run sits after the King (Q-K-A), not before the 2."""
+    ranks = {card.rank for card in cards}
+    return {"A", "K"} <= ranks and "2" not in ranks
+
+
+def _places(run: Sequence[Card], order: Sequence[str]) -> list[int]:
+    """Where each card of a run sits in `order`: an ace after a King at the end."""
+    high = _ace_high(run)
+    return [len(order) - 1 if card.rank == "A" and high else order.index(card.rank) for card in run]
+
+
+def _in_order(run: Sequence[Card], order: Sequence[str]) -> list[Card]:
+    """A run's cards low to high, as they lie on the table."""
+    places = _places(run, order)
+    return [card for _, card in sorted(zip(places, run, strict=True))]
+
+
+def _ends(run: Sequence[Card], order: Sequence[str]) -> list[str]:
+    """The ranks that would extend `run` at its low end and at its high end."""
+    places = _places(run, order)
+    low, high = min(places), max(places)
+    ends = []
+    if low > 0:
+        ends.append(order[low - 1])
+    if high + 1 < len(order):
+        ends.append(order[high + 1])
+    return ends
+
+
+# 4. Calling and fighting a draw, and who is burned
+
+
+def _check_standing(has_exposed_meld: bool, concealed: bool, burned: bool) -> None:
+    """A player is burned, concealed, or has an exposed meld: never two at once."""
+    if burned and concealed:
+        raise Refusal(
+            "concealed: a player is either burned or concealed (holding a Secret), not both",
+            field="concealed",
+        )
+    if has_exposed_meld and burned:
+        raise Refusal("burned: a player with an exposed meld is not burned", field="burned")
+    if has_exposed_meld and concealed:
+        raise Refusal(
+            "concealed: a concealed player has no exposed meld, and this one has one",
+            field="concealed",
+        )
+
+
+def may_call_draw(
+    has_exposed_meld: bool,
+    sapaw_on_them_since_last_turn: bool,
+    concealed: bool,
+    burned: bool,
+    rules: TongitsRules,
+) -> Ruling:
+    """May this player call a draw at the start of their turn, before drawing?
+
+    Only with an exposed meld (a Secret in hand lets a player fight, not call: 003), and,
+    with `sapaw_blocks_draw`, not when an opponent laid off on one of their melds since
+    their last turn: then they wait a turn. The rule is cited only where it decides.
+    """
+    _check_standing(has_exposed_meld, concealed, burned)
+    if burned:
+        return Ruling(False, f"No: you are {BURNED}, and calling a draw needs an exposed meld.")
+    if concealed:
+        return Ruling(
+            False,
+            f"No: you are {CONCEALED}, so you may fight a draw but not call one: calling "
+            "needs an exposed meld, and a Secret kept in hand is not enough.",
+        )
+    if not has_exposed_meld:
+        return Ruling(
+            False,
+            "No: calling a draw needs at least one exposed meld (a meld laid face up in front "
+            "of you).",
+        )
+    if sapaw_on_them_since_last_turn and rules.sapaw_blocks_draw:
+        return _cite(
+            False,
+            "No: an opponent has laid off (sapaw) on one of your melds since your last turn, "
+            "so you wait for your next turn to call a draw",
+            "sapaw_blocks_draw",
+        )
+    if sapaw_on_them_since_last_turn:
+        return _cite(
+            True,
+            "Yes, at the start of your turn before you draw: you have an exposed meld, and being "
+            "laid off (sapaw) on does not stop you calling at this table",
+            "sapaw_blocks_draw",
+        )
+    return Ruling(
+        True,
+        "Yes, at the start of your turn before you draw: you have an exposed meld, and nobody "
+        "has laid off (sapaw) on your melds since your last turn.",
+    )
+
+
+def may_fight(
+    has_exposed_meld: bool,
+    concealed: bool,
+    burned: bool,
+    is_caller: bool,
+    rules: TongitsRules,
+) -> Ruling:
+    """May this player fight (challenge) a draw someone called, rather than fold?
+
+    Only with an exposed meld or concealed (a Secret in hand: 003). A burned player is
+    folded automatically, and the caller does not fight their own draw. A yes says what
+    folding and losing the fight cost here, citing those rules, since that is the choice.
+    """
+    _check_standing(has_exposed_meld, concealed, burned)
+    if is_caller and not has_exposed_meld:
+        raise Refusal(
+            "is_caller: the caller of a draw has an exposed meld (calling needs one), and this "
+            "player has none",
+            field="is_caller",
+        )
+    if is_caller:
+        return Ruling(False, "No: the caller does not fight their own draw.")
+    if burned:
+        return Ruling(False, f"No: you are {BURNED}, so you fold automatically and cannot fight.")
+    if not (has_exposed_meld or concealed):
+        return Ruling(
+            False,
+            "No: fighting needs an exposed meld or a Secret in hand; a player with neither "
+            "folds automatically.",
+        )
+    why = "you have an exposed meld" if has_exposed_meld else f"you are {CONCEALED}"
+    text = (
+        f"Yes: {why}. Fight or fold: folding costs {paid(rules, rules.fold_pays)}, losing the "
+        f"fight costs {paid(rules, rules.fight_pays)}."
+    )
+    options = ("fold_pays", "fight_pays")
+    return Ruling(True, cited(text, options, option_label), None, options)
+
+
+def is_burned(has_exposed_meld: bool, holds_secret: bool) -> Ruling:
+    """Is this player burned (sunog) as the game ends? Yes with no exposed meld and no
+    Secret in hand (003). Laying off on others' melds makes no exposed meld, so it does not
+    save them; a Secret in hand makes them concealed instead."""
+    if has_exposed_meld:
+        return Ruling(False, "No: a player with an exposed meld is not burned.")
+    if holds_secret:
+        return Ruling(
+            False, "No: no exposed meld, but a Secret in hand, so concealed, not burned (sunog)."
+        )
+    return Ruling(
+        True,
+        "Yes: no exposed meld and no Secret in hand, so burned (sunog); laying off (sapaw) on "
+        "others' melds does not save a player.",
+    )
