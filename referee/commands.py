@@ -328,8 +328,9 @@ class KeyReused(Refusal):
 
 def entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any]) -> bool:
     """Whether `outcome` is the outcome `hand` was entered with (its first history line,
-    by player id, so a rename since does not matter): a retry of that entry. One that is
-    not an outcome at all, or names no player of the table, is not."""
+    by player id): a retry of that entry. One that is not an outcome at all is not. One
+    naming a player the table no longer has by that name (renamed since the entry) cannot
+    be compared, and is taken for the retry it most likely is, as before version 2."""
     first = db.exec(
         select(HandChange)
         .where(HandChange.hand_id == hand.id, HandChange.action == "entered")
@@ -337,9 +338,13 @@ def entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, 
     ).first()
     ids = {p.name: id_of(p) for p in players_of(db, table)}
     try:
-        again = stored(game_of(table).parse_outcome(outcome).to_json(), ids)
-    except (Refusal, KeyError):
+        typed = game_of(table).parse_outcome(outcome)
+    except Refusal:
         return False
+    try:
+        again = stored(typed.to_json(), ids)
+    except KeyError:
+        return True
     entered = None if first is None or first.after_json is None else first.after_json
     return entered is not None and exact_json.loads(again) == exact_json.loads(entered)
 

@@ -424,6 +424,14 @@ def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:
     return {**game, "winners": sorted(game["winners"])}
 
 
+def _won_by_the_lowest_of_all(game: dict[str, Any]) -> dict[str, Any]:
+    """A game as the files of earlier versions said who won it: every lowest score."""
+    scores = game["scores"]
+    low = min(scores.values(), default=None)
+    lowest = sorted(name for name, score in scores.items() if score == low)
+    return {**game, "winners": lowest if game["over"] else []}
+
+
 def _check_games(
     given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
 ) -> None:
@@ -436,6 +444,12 @@ def _check_games(
     # hands in theirs of then (a player moved seats since).
     expected = [_winners_as_a_set(game_json(game)) for game in games(played)]
     found = [_winners_as_a_set(game.model_dump(by_alias=True)) for game in given]
+    # A file exported before a game was won only among the players of all its hands lists
+    # the lowest score of everyone as the winner: it imports, and the games are read now.
+    found = [
+        now if game == _won_by_the_lowest_of_all(now) else game
+        for game, now in zip(found, expected, strict=False)
+    ] + found[len(expected) :]
     difference = _difference(expected, found, "games")
     if difference is not None:
         where, should, says = difference

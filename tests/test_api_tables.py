@@ -619,6 +619,18 @@ def test_the_same_idempotency_key_enters_one_hand(client, rows):
     assert body(enter(client, table_id, token, OUTCOMES[2]))["no"] == 4
 
 
+def test_a_retry_after_a_rename_is_still_the_retry(client):
+    table_id, token, _ = new_table(client, rules=RULES)
+    first = enter(client, table_id, token, OUTCOMES[0], key="renamed")
+    assert first.status_code == 201
+    with Session(client.application.extensions["db_engine"]) as db:
+        table = db.get(GameTable, table_id)
+        anna = db.exec(select(Player).where(Player.table_id == table_id, Player.name == "Anna"))
+        commands.rename_player(db, table, anna.one(), "Annie")
+    again = enter(client, table_id, token, OUTCOMES[0], key="renamed")
+    assert again.status_code == 200 and body(again)["no"] == 1
+
+
 def test_a_key_belongs_to_its_table(client):
     a_id, a_token, _ = new_table(client)
     b_id, b_token, _ = new_table(client)

@@ -272,6 +272,31 @@ def test_a_shared_win_imports_after_its_players_moved_seats(web):
     assert "Game 1 over: Ben and Anna share the win with 5." in plain(table_page(web, copy))
 
 
+def test_a_file_from_before_the_contenders_rule_imports_and_its_games_are_read_now(web):
+    """Exported before a game was won only among the players of all its hands, the file
+    says Dan, who sat in at hand 2 on the lowest score, won: it imports, and Anna wins."""
+    table = start_table(web)
+    set_points_rules(web, table, {"scoring": "points", "points_target_hands": 2})
+    enter_hand(web, table, {"kind": "out", "player": "Ben", "totals": {"Anna": 5, "Carla": 9}})
+    assert web.submit(f"/t/{table}/players", {"action": "sit_in", "name": "Dan"}).status_code == 302
+    last = {"kind": "out", "player": "Anna", "totals": {"Ben": 6, "Carla": 1, "Dan": 2}}
+    enter_hand(web, table, last)
+    document = exact_json.loads(web.get(f"/t/{table}/export.json").data)
+    assert document["games"][0]["winners"] == ["Anna"]
+    document["games"][0]["winners"] = ["Dan"]  # as the file said then
+    response = web.post(
+        "/import", {"file": (io.BytesIO(exact_json.dumps(document).encode()), "old.json")}
+    )
+    assert response.status_code == 303, text(response)
+    copy = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert "Game 1 over: Anna wins with 5." in plain(table_page(web, copy))
+    document["games"][0]["winners"] = ["Carla"]  # neither reading: changed since
+    refused = web.post(
+        "/import", {"file": (io.BytesIO(exact_json.dumps(document).encode()), "bad.json")}
+    )
+    assert refused.status_code == 200 and "nothing was imported" in text(refused)
+
+
 def test_a_file_without_games_imports_and_one_with_other_games_is_refused(web):
     table = points_night(web)
     document = exact_json.loads(web.get(f"/t/{table}/export.json").data)

@@ -258,17 +258,25 @@ FOUR_NEAR_THE_TOP = [Claim(t, 1, 12, n) for t, n in zip([104, 101, 96, 31], SIX,
 
 
 def test_contrived_totals_no_deal_gives_are_refused_not_waved_through():
-    """104, 101, 96 and 31 of up to 12 cards each: 332 of the deck's 340 points, so the
-    four cards or more left hold 8 points; the cards left for the three high totals then
-    cannot be split into them. The search dealing player by player gave up on it."""
+    """104, 101, 96 and 31 of up to 12 cards each: the search dealing player by player gave
+    up on it. Three of them need 301 points from 36 cards, and the 36 highest hold 300 (the
+    search itself rules it out too: test_how_many_positions_each_order_tries)."""
     one_deck._deals.cache_clear()
     with pytest.raises(Refusal) as refused:
         check_one_deck("52", FOUR_NEAR_THE_TOP)
     assert refused.value.message == (
-        "totals: Anna's 104, Ben's 101, Carla's 96 and Dan's 31 cannot all be held at once: "
-        "each of these totals can be dealt alone, but a 52-card deck (four cards of each value "
-        "1 to 9 and 16 worth 10) cannot be dealt so that Anna holds 104, Ben 101, Carla 96 and "
-        "Dan 31 at the same time"
+        "totals: Anna's 104, Ben's 101 and Carla's 96 cannot all be held at once: these totals "
+        "add up to 301 points; the 36 highest cards of a 52-card deck hold 300"
+    )
+
+
+def test_a_few_low_totals_together_need_more_than_the_lowest_cards_hold():
+    claims = [Claim(t, 7, 7, n) for t, n in zip([17, 21, 19], SIX, strict=False)]
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", claims)
+    assert refused.value.message == (
+        "totals: Anna's 17, Ben's 21 and Carla's 19 cannot all be held at once: these totals "
+        "add up to 57 points; the 21 lowest cards of a 52-card deck hold 66"
     )
 
 
@@ -424,15 +432,27 @@ def test_totals_that_add_up_to_more_than_the_deck_holds_say_so():
     )
 
 
-@pytest.mark.parametrize(("fewest", "cards"), [(12, "4"), (1, "4 to 48")])
-def test_totals_that_leave_the_other_cards_too_few_points_say_so(fewest, cards):
+@pytest.mark.parametrize("fewest", [12, 1])
+def test_totals_that_leave_the_other_cards_too_few_points_say_so(fewest):
     """Four hands of up to 12 cards holding 337 of the deck's 340 points leave 3 points to
-    4 cards or more, and the four lowest cards are four aces."""
+    4 cards or more, and the four lowest cards are four aces: the 48 highest hold 336."""
     claims = [Claim(t, fewest, 12, n) for t, n in zip([84, 84, 84, 85], SIX, strict=False)]
     with pytest.raises(Refusal) as refused:
         check_one_deck("52", claims)
     assert refused.value.message == (
-        "totals: Anna's 84, Ben's 84, Carla's 84 and Dan's 85 cannot all be held at once: the "
-        f"other {cards} cards of a 52-card deck would hold 3 points"
+        "totals: Anna's 84, Ben's 84, Carla's 84 and Dan's 85 cannot all be held at once: these "
+        "totals add up to 337 points; the 48 highest cards of a 52-card deck hold 336"
     )
     assert refused.value.field == "totals"
+
+
+def test_the_cards_set_aside_for_other_players_count_against_a_group_of_totals():
+    # Four hands of up to 12 cards beside 12 cards set aside for the others: 40 cards at
+    # most, and the 40 highest hold 316 (with none set aside the 48 highest hold 336).
+    claims = [Claim(t, 1, 12, n) for t, n in zip([118, 49, 70, 100], SIX, strict=False)]
+    with pytest.raises(Refusal) as refused:
+        check_one_deck("52", claims, others=12)
+    assert refused.value.message == (
+        "totals: Anna's 118, Ben's 49, Carla's 70 and Dan's 100 cannot all be held at once: "
+        "these totals add up to 337 points; the 40 highest cards of a 52-card deck hold 316"
+    )
