@@ -3,9 +3,13 @@
 from referee.scoring.games import (
     Game,
     PlayedHand,
+    game_json,
+    game_of_hand,
     games,
     hand_of,
     in_play,
+    names_in_words,
+    place_words,
     result_words,
     won,
 )
@@ -145,3 +149,42 @@ def test_when_nobody_played_every_hand_the_players_of_the_last_hand_contend():
     (game,) = games(night)
     assert game.contenders == frozenset({"Carla", "Dan"})
     assert game.winners == ["Carla"] and game.low == 3
+
+
+def test_the_game_in_play_keeps_its_number_hands_and_scores_under_the_number_in_force():
+    night = [hand(1, Anna=1, Ben=0), hand(2, Anna=0, Ben=5), hand(3, Anna=0, Ben=1),
+             hand(4, Anna=2, Ben=0)]  # fmt: skip
+    found = games(night)
+    assert in_play(found, 5) == Game(2, (4,), 5, {"Anna": 2, "Ben": 0})
+    assert hand_of(in_play(found, 2)) == "Hand 2 of 2"
+    assert hand_of(in_play(found, 1)) == "Hand 2, the last of this game"
+    assert hand_of(in_play(found, None)) == "Hand 2"
+
+
+def test_games_won_add_up_per_player_and_names_read_as_a_table_says_them():
+    night = [hand(n, target=1, Anna=0, Ben=n) for n in (1, 2)] + [hand(3, target=1, Anna=3, Ben=0)]
+    assert won(games(night)) == {"Anna": 2, "Ben": 1}
+    assert names_in_words([]) == "" and names_in_words(["Ben"]) == "Ben"
+    assert names_in_words(["Anna", "Ben", "Carla"]) == "Anna, Ben and Carla"
+
+
+def test_a_game_as_the_api_and_the_file_hold_it_and_each_hand_in_its_game():
+    first, second = games([hand(1, target=2, Anna=4, Ben=0), hand(2, target=2, Anna=0, Ben=4),
+                           hand(3, target=2, Anna=1, Ben=0)])  # fmt: skip
+    assert game_json(first) == {"game": 1, "hands": [1, 2], "hands_in_game": 2,
+                                "scores": {"Anna": 4, "Ben": 4}, "over": True,
+                                "winners": ["Anna", "Ben"]}  # fmt: skip
+    assert game_json(second)["over"] is False and game_json(second)["winners"] == []
+    placed = game_of_hand([first, second])
+    assert placed == {1: (first, 1), 2: (first, 2), 3: (second, 1)}
+    assert place_words(first, 2) == "Game 1 · hand 2 of 2"
+    assert place_words(Game(4, (9,), None), 1) == "Game 4 · hand 1"
+
+
+def test_a_hand_counts_in_a_game_only_in_points_mode_with_its_rules_number_of_hands():
+    from referee.rules import HouseRules
+
+    points = HouseRules.from_json({"scoring": "points", "points_target_hands": 4})
+    chips = HouseRules.from_json({"points_target_hands": 4})
+    assert PlayedHand.under(points, 3, False, {"Anna": 2}) == PlayedHand(3, False, {"Anna": 2}, 4)
+    assert PlayedHand.under(chips, 3, True, {"Anna": 2}) == PlayedHand(3, True, None, None)
