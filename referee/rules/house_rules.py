@@ -315,21 +315,30 @@ def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) 
     return replace(rules, **clean)
 
 
-def option_keys() -> list[str]:
-    """Option keys in the order the spec lists them."""
-    return list(OPTIONS)
+@dataclass(frozen=True)
+class Declarations:
+    """One game's options by key, in the order its spec lists them, each as `option`
+    declared it: Tonk's and Tongits' are read through the same three questions."""
+
+    by_key: Mapping[str, "Field[Any]"]
+
+    def keys(self) -> list[str]:
+        """Option keys in the order the spec lists them."""
+        return list(self.by_key)
+
+    def group(self, key: str) -> str:
+        """The spec's heading that an option sits under."""
+        group: str = self.by_key[key].metadata["group"]
+        return group
+
+    def check(self, key: str) -> Check:
+        """What an option allows: its words, and the shape a form asks it in."""
+        check: Check = self.by_key[key].metadata["check"]
+        return check
 
 
-def option_group(key: str) -> str:
-    """The spec's heading that an option sits under."""
-    group: str = OPTIONS[key].metadata["group"]
-    return group
-
-
-def check_of(key: str) -> Check:
-    """What an option allows: its words, and the shape a form asks it in."""
-    check: Check = OPTIONS[key].metadata["check"]
-    return check
+_DECLARED = Declarations(OPTIONS)
+option_keys, option_group, check_of = _DECLARED.keys, _DECLARED.group, _DECLARED.check
 
 
 def _shown(value: Any) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args
 from referee.rules import house_rules as tonk
 from referee.rules.house_rules import (
     MAX_UNIT_LENGTH,
-    Check,
+    Declarations,
     changed,
     choice,
     flag,
@@ -128,18 +128,5 @@ class TongitsRules:
 OPTIONS = {f.name: f for f in fields(TongitsRules)}
 
 
-def option_keys() -> list[str]:
-    """Option keys in the order section 1 lists them."""
-    return list(OPTIONS)
-
-
-def option_group(key: str) -> str:
-    """The section 1 heading that an option sits under."""
-    group: str = OPTIONS[key].metadata["group"]
-    return group
-
-
-def check_of(key: str) -> Check:
-    """What an option allows: its words, and the shape a form asks it in."""
-    check: Check = OPTIONS[key].metadata["check"]
-    return check
+_DECLARED = Declarations(OPTIONS)
+option_keys, option_group, check_of = _DECLARED.keys, _DECLARED.group, _DECLARED.check
