@@ -87,3 +87,17 @@ def test_what_the_pot_holds_is_the_antes_of_the_games_played_since_it_was_last_w
         since = 0 if settlement.pot_won else since + 1
         assert sum(settlement.state.pot.values()) == Decimal(3 * since)
         assert sum(settlement.net.values()) == 0
+
+
+def test_who_deals_is_the_dealer_recorded_or_else_whom_the_game_before_named():
+    rotate = RULES.with_changes({"next_dealer": "rotate"})
+    won = parse_outcome({"kind": "tongits", "player": "Carla"})
+    first, second = replay([PlayedGame(False, rotate, ABC, won, "Anna"),
+                            PlayedGame(False, rotate, ABC, won)])  # fmt: skip
+    assert (first.state.dealer, second.state.dealer) == ("Ben", "Carla")
+    _, recorded = replay([PlayedGame(False, rotate, ABC, won, "Anna"),
+                          PlayedGame(False, rotate, ABC, won, "Anna")])  # fmt: skip
+    assert recorded.state.dealer == "Ben"
+    _, gone = replay([PlayedGame(False, rotate, ABC, won, "Anna"),
+                      PlayedGame(False, rotate, ("Anna", "Carla", "Dan"), won)])  # fmt: skip
+    assert gone.state.dealer is None  # Ben was to deal, and left: the table says who does

@@ -44,13 +44,16 @@ TABLE_TALK = "Table talk"
 MAX_PAYS = 10  # every multiplier of section 1 is at most 10 stakes
 
 
-def _pays(default: int, group: str, *, low: int = 1) -> Any:
-    """A whole number of stakes, `low` to 10, as most options of section 1 are."""
+def _pays(default: int, group: str, *, low: int = 1) -> Any:  # pragma: no mutate block
+    """A whole number of stakes, `low` to 10, as most options of section 1 are. (Run once,
+    as the class is declared, before any test: a mutant here is seen by the option tests
+    through the declarations, as Tonk's `option` and checks are.)"""
     return option(default, whole(low, MAX_PAYS), group)
 
 
-def _one_of(default: Any, values: Any, group: str) -> Any:
-    """One of the values of a Literal, in the order the spec lists them."""
+def _one_of(default: Any, values: Any, group: str) -> Any:  # pragma: no mutate block
+    """One of the values of a Literal, in the order the spec lists them. (Run once, as the
+    class is declared; see `_pays`.)"""
     return option(default, choice(*get_args(values)), group)
 
 
