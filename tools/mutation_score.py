@@ -32,7 +32,7 @@ def line(name: str, killed: int, total: int, rest: str = "") -> str:
 
 
 def main() -> int:
-    metas = sorted(meta for core in CORE for meta in (MUTANTS / core).glob("*.py.meta"))
+    metas = sorted(meta for core in CORE for meta in (MUTANTS / core).rglob("*.py.meta"))
     if not metas:
         print("no mutation results in mutants/: run `mutmut run` first", file=sys.stderr)
         return 1
