@@ -424,14 +424,6 @@ def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:
     return {**game, "winners": sorted(game["winners"])}
 
 
-def _won_by_the_lowest_of_all(game: dict[str, Any]) -> dict[str, Any]:
-    """A game as the files of earlier versions said who won it: every lowest score."""
-    scores = game["scores"]
-    low = min(scores.values(), default=None)
-    lowest = sorted(name for name, score in scores.items() if score == low)
-    return {**game, "winners": lowest if game["over"] else []}
-
-
 def _check_games(
     given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
 ) -> None:
@@ -442,13 +434,15 @@ def _check_games(
     ]
     # Who shares a win is a set: the table lists them in its seating order of now, the
     # hands in theirs of then (a player moved seats since).
-    expected = [_winners_as_a_set(game_json(game)) for game in games(played)]
+    made = games(played)
+    expected = [_winners_as_a_set(game_json(game)) for game in made]
     found = [_winners_as_a_set(game.model_dump(by_alias=True)) for game in given]
-    # A file exported before a game was won only among the players of all its hands lists
-    # the lowest score of everyone as the winner: it imports, and the games are read now.
+    # A file exported before a game was won only among the players of all its hands names
+    # everyone on the lowest score: it imports, and the games are read as they are now.
+    then = [_winners_as_a_set({**game_json(g), "winners": g.on_the_lowest_score}) for g in made]
     found = [
-        now if game == _won_by_the_lowest_of_all(now) else game
-        for game, now in zip(found, expected, strict=False)
+        now if game == said else game
+        for game, now, said in zip(found, expected, then, strict=False)
     ] + found[len(expected) :]
     difference = _difference(expected, found, "games")
     if difference is not None:

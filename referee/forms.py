@@ -30,7 +30,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from referee.models import Player
 from referee.rules import PRESETS, HouseRules, Refusal, check_players
-from referee.rules.game import DEFAULT_GAME, GAMES
+from referee.rules.game import DEFAULT_GAME, table_games
 from referee.rules.house_rules import (
     MAX_BANDS,
     MAX_DEALT_TOTAL,
@@ -93,7 +93,7 @@ class StartTableForm(FlaskForm):
         super().__init__(*args, **kwargs)
         # The games a table can play when the page is asked for, in the registry's order
         # (Tonk first).
-        self.games = [(name, name.title()) for name, game in GAMES.items() if game.at_tables]
+        self.games = [(name, name.title()) for name in table_games()]
         self.game.choices = _options(self.games)
 
     def asks_game(self) -> bool:

@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
-from referee.rules.game import GAMES, table_game_named
+from referee.rules.game import table_game_named, table_games
 from referee.rules.house_rules import (
     MAX_BAND_PAYS,
     MAX_DEALT_TOTAL,
@@ -226,7 +226,7 @@ Preset = Annotated[str, OneOf(list(PRESETS))]
 GameName = Annotated[
     str,
     CheckedBy(lambda name: table_game_named(name).name),
-    WithJsonSchema({"type": "string", "enum": [n for n, g in GAMES.items() if g.at_tables]}),
+    WithJsonSchema({"type": "string", "enum": table_games()}),
 ]
 
 

@@ -138,6 +138,11 @@ def game_named(name: object) -> Game[Any, Any]:
     return GAMES[name]
 
 
+def table_games() -> list[str]:
+    """The games a table can be started with, in the registry's order (Tonk first)."""
+    return [name for name, game in GAMES.items() if game.at_tables]
+
+
 def table_game_named(name: object) -> Game[Any, Any]:
     """The game called `name`, for a table to play: refused, with the games a table can
     play, when the table app is not built for it yet (its `at_tables`)."""
@@ -146,7 +151,7 @@ def table_game_named(name: object) -> Game[Any, Any]:
         raise Refusal(
             f"game: {game.name.title()} tables are not open yet; the referee settles one game "
             f"of {game.name.title()} at a time (POST /api/settle, referee settle); a table "
-            "can play " + ", ".join(n for n, g in GAMES.items() if g.at_tables),
+            "can play " + ", ".join(table_games()),
             field="game",
         )
     return game

@@ -322,6 +322,8 @@ class _Search:
     def __init__(self, order: Values, tens: tuple[int, int]) -> None:
         self.order, self.tens = order, tens
         self.left = [order[at:] for at in range(len(order) + 1)]  # the values still to deal
+        # the cards still to deal at each step, the tens included
+        self.cards = [tens[1] + sum(count for _, count in left) for left in self.left]
         self.failed: list[set[tuple[Holder, ...]]] = [set() for _ in range(len(order) + 1)]
         self.steps = 0
 
@@ -339,8 +341,7 @@ class _Search:
                 return False
             fewest, most = fewest + span[0], most + span[1]
             fewest_tens, most_tens = fewest_tens + span[2], most_tens + span[3]
-        cards = self.tens[1] + sum(count for _, count in self.left[at])
-        return fewest <= cards <= most and fewest_tens <= self.tens[1] <= most_tens
+        return fewest <= self.cards[at] <= most and fewest_tens <= self.tens[1] <= most_tens
 
     def _deal(self, at: int, holders: tuple[Holder, ...]) -> bool:
         if holders in self.failed[at]:

@@ -65,6 +65,15 @@ class Game:
         return min(scores) if self.over and scores else None
 
     @property
+    def on_the_lowest_score(self) -> list[str]:
+        """Everyone on the lowest score of a game that is over, contender or not: who the
+        files of earlier versions said won it."""
+        if not self.over or not self.scores:
+            return []
+        low = min(self.scores.values())
+        return [name for name, score in self.scores.items() if score == low]
+
+    @property
     def winners(self) -> list[str]:
         """The contenders on the lowest score of a game that is over; nobody while it is in
         play."""

@@ -188,3 +188,11 @@ def test_a_hand_counts_in_a_game_only_in_points_mode_with_its_rules_number_of_ha
     chips = HouseRules.from_json({"points_target_hands": 4})
     assert PlayedHand.under(points, 3, False, {"Anna": 2}) == PlayedHand(3, False, {"Anna": 2}, 4)
     assert PlayedHand.under(chips, 3, True, {"Anna": 2}) == PlayedHand(3, True, None, None)
+
+
+def test_everyone_on_the_lowest_score_is_who_earlier_files_said_won():
+    night = [hand(1, target=2, Anna=0, Ben=9), hand(2, target=2, Ben=0, Carla=1, Dan=0)]
+    (game,) = games(night)
+    assert game.on_the_lowest_score == ["Anna", "Dan"] and game.winners == ["Ben"]
+    (in_play_game,) = games(night[:1])
+    assert in_play_game.on_the_lowest_score == []
