@@ -31,7 +31,7 @@ from referee.models import (
     id_of,
     now,
 )
-from referee.rules import HouseRules, Refusal, check_players
+from referee.rules import HouseRules, Refusal
 from referee.rules.game import DEFAULT_GAME, Ending, Rules, table_game_named
 from referee.rules.limits import (
     DEFAULT_TABLE_NAME,
@@ -103,8 +103,9 @@ def start_table(
 ) -> GameTable:
     """A new table of `game` with its players in seating order and its first rules version
     (a preset of that game); a game there is not is refused on the field `game`."""
-    names = check_players(list(players))
-    rules = table_game_named(game).rules_from(preset_name, changes)
+    kind = table_game_named(game)
+    rules = kind.seated_rules(kind.rules_from(preset_name, changes), list(players))
+    names = kind.check_seats(rules, list(players))
     name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
     table = GameTable(
         name=name,

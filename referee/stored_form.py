@@ -25,19 +25,25 @@ def named(text: str, names: Mapping[int, str]) -> dict[str, Any]:
 
 def _relabel(document: Mapping[str, Any], label: Mapping[str, str]) -> dict[str, Any]:
     """`document` with every player in it relabelled; other words (kind, why) untouched.
-    An outcome names players in player, last_draw and totals; a settlement in winners,
-    payments, net and points."""
+    A Tonk outcome names players in player, last_draw and totals; a Tongits one in player,
+    caller, last_card, fought, burned, concealed, totals and bonuses; a settlement in
+    winners, payments, net and points, and a Tongits one in its state too (pot, streak,
+    dealer)."""
     out = dict(document)
-    for key in ("player", "last_draw"):
+    for key in ("player", "last_draw", "caller", "last_card", "dealer"):
         if out.get(key) is not None:
             out[key] = label[out[key]]
-    if "winners" in out:
-        out["winners"] = [label[player] for player in out["winners"]]
+    for key in ("winners", "fought", "burned", "concealed"):
+        if key in out:
+            out[key] = [label[player] for player in out[key]]
     if "payments" in out:
         out["payments"] = [
             {**row, "from": label[row["from"]], "to": label[row["to"]]} for row in out["payments"]
         ]
-    for key in ("totals", "net", "points"):
+    for key in ("totals", "net", "points", "bonuses", "pot"):
         if out.get(key) is not None:
             out[key] = {label[player]: value for player, value in out[key].items()}
+    for key in ("state", "streak"):
+        if out.get(key) is not None:
+            out[key] = _relabel(out[key], label)
     return out

@@ -175,7 +175,7 @@ def test_a_game_there_is_not_is_refused_on_the_start_page(web, rows):
     assert table_rows(rows) == (0, 0, 0)
 
 
-# A game the table app is not built for yet (Tongits, before its table pages)
+# A game the table app is not built for yet (as Tongits was, before its table pages)
 
 NOT_YET = (
     "game: Tongits tables are not open yet; the referee settles one game of Tongits at a "
@@ -187,7 +187,7 @@ NOT_YET = (
 def tongits_registered(monkeypatch):
     from referee.rules.game import TONGITS
 
-    monkeypatch.setitem(GAMES, "tongits", TONGITS)
+    monkeypatch.setitem(GAMES, "tongits", replace(TONGITS, at_tables=False))
 
 
 def test_a_game_without_tables_yet_is_refused_at_every_door_and_nothing_is_written(

@@ -17,7 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from referee.rules import outcome as tonk_outcome
 from referee.rules.house_rules import HouseRules
-from referee.rules.outcome import Outcome
+from referee.rules.outcome import Outcome, check_players
 from referee.rules.presets import PRESETS, rules_from
 from referee.rules.questions import Answer, answers
 from referee.rules.refusal import Refusal
@@ -25,11 +25,13 @@ from referee.rules.tongits import house_rules as tongits_rules
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits import presets as tongits_presets
 from referee.rules.tongits import questions as tongits_questions
+from referee.rules.tongits import seats as tongits_seats
 from referee.rules.tongits import wording as tongits_wording
 from referee.rules.wording import rule_sentences
 from referee.scoring import tongits as tongits_scoring
 from referee.scoring.settle import settle
 from referee.scoring.settlement import Settlement
+from referee.scoring.tongits_night import PlayedGame, replay
 
 
 class Rules(Protocol):
@@ -81,9 +83,20 @@ class Game(Generic[RulesT, EndingT]):
     # streak): settle with the request's `state` as sent (None when absent). Its `settle`
     # above is then the first game of a night. None for a game without state (Tonk).
     settle_with_state: Callable[[RulesT, Sequence[str], EndingT, Any], Settlement] | None = None
+    # The same game at a table: its night replayed in order, each game settled with what
+    # the one before left (None for a void game), so an edit or a void moves every later
+    # game. None for a game whose hands stand alone.
+    replay_night: Callable[[Sequence[PlayedGame]], list[Settlement | None]] | None = None
     # Whether a table can be started with it: the table app (pages, hand forms, tally) is
     # built for it. A game without tables yet is still settled one game at a time.
     at_tables: bool = True
+    # The players typed at the start of a table, checked by the game (Tonk: 2 to 6; Tongits:
+    # its number of seats), and the rules that seat them (a Tongits table started with four
+    # names plays the house rule of four seats).
+    seated_rules: Callable[[RulesT, Sequence[str]], RulesT] = lambda rules, names: rules
+    check_seats: Callable[[RulesT, Any], tuple[str, ...]] = lambda rules, names: check_players(
+        names
+    )
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -120,7 +133,9 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     rule_sentences=tongits_wording.rule_sentences,
     answers=tongits_questions.answers,
     settle_with_state=tongits_scoring.settle_from,
-    at_tables=False,
+    replay_night=replay,
+    seated_rules=tongits_seats.seated_rules,
+    check_seats=tongits_seats.check_seated,
 )
 
 DEFAULT_GAME = TONK.name

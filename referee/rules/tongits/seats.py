@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.rules.outcome import check_players
 from referee.rules.refusal import Refusal
+from referee.rules.limits import CARDS_BETWEEN_TURNS
 from referee.rules.tongits.house_rules import TongitsRules
 
 
@@ -25,6 +26,15 @@ def check_seated(rules: TongitsRules, players: Any) -> tuple[str, ...]:
             field="players",
         )
     return check_players(players)
+
+
+def seated_rules(rules: TongitsRules, players: Sequence[str]) -> TongitsRules:
+    """The rules for a table started with these players: four names at a table of three
+    seats take the house rule of four seats (the table said so by typing four names); any
+    other number is left for `check_seated` to refuse in its words."""
+    if len(players) in CARDS_BETWEEN_TURNS and len(players) != rules.seats:
+        return rules.with_changes({"seats": len(players)})
+    return rules
 
 
 def after(seats: Sequence[str], name: str) -> str:
