@@ -19,8 +19,10 @@ from tests.test_pages import (
     paid,
     plain,
     player_ids,
+    hand_lines,
     tally,
     text,
+    transfers,
 )
 
 FIRST = {  # tongits.md section 3, example 1
@@ -174,7 +176,10 @@ def test_fixing_the_first_game_moves_the_pot_of_the_second_and_its_history_says_
         ("Carla", "Ben", 2),
         ("Carla", "Ben", 1),
     ]
-    assert "recounted" in second and "hand 1 edited" in second
+    (line,) = [plain(li) for li in re.findall(r"<li>(.*?)</li>", second, re.S) if "recounted" in li]
+    assert line.endswith(
+        "UTC: pot and run recounted after hand 1 edited: the payments above are as they stand now"
+    )
     page = text(web.get(f"/t/{table}"))
     assert tally(page) == {"Anna": 1, "Ben": 4, "Carla": -5}
     assert deal_card(page) == (
@@ -212,3 +217,33 @@ def test_a_refused_draw_says_why_beside_the_question_and_saves_nothing(web, rows
     )
     assert rows(Hand) == 0 and rows(HandChange) == 0
     assert flashes(page) == []
+
+
+def test_settle_up_the_history_and_the_watch_link_work_for_a_tongits_night(web, client):
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    enter_game(web, table, SECOND)
+    settle = text(web.get(f"/t/{table}/settle-up"))
+    assert transfers(settle) == [("Anna", "Ben", 7), ("Carla", "Ben", 7)]
+    history = text(web.get(f"/t/{table}/hands/"))
+    assert hand_lines(history) == {
+        2: "hand | #2 Tong-its: Ben",
+        1: "hand | #1 Draw: the caller won: Ben",
+    }
+    live = client.get(f"/t/{table}/live")
+    assert live.status_code == 200
+    assert "Pot:</span> <b>0 chips</b>" in text(live)
+
+
+def test_a_stock_out_with_everyone_burned_keeps_the_pot_and_the_dealer(web):
+    table = start_tongits(web, first_dealer="1")
+    everyone_burned = {"kind": "stock_out", "burned": ABC}
+    preview = enter_game(web, table, everyone_burned)
+    assert paid(preview) == []
+    assert "Nobody pays: everyone is burned (sunog), so nobody wins." in preview
+    assert plain(re.search(r'<p class="pot-after">(.*?)</p>', preview, re.S).group(1)) == (
+        "The pot now holds 3 chips. Ben deals next."
+    )
+    assert deal_card(text(web.get(f"/t/{table}"))).startswith(
+        "Deals (13 cards) and discards first: Ben Pot: 3 chips"
+    )
