@@ -100,6 +100,12 @@ def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_f
         "Stock ran out",
         "Bisaklat",
     ]
+    (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', page)
+    assert gloss == (
+        "Tong-its: every card melded or laid off (sapaw). Draw: a player with a meld laid down "
+        "(bahay) calls it; the others fight or fold. Bisaklat: every card dealt is in a meld, "
+        "shown before the first turn."
+    )
 
 
 def test_four_names_start_a_table_of_four_seats(web, app):
