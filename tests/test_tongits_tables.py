@@ -33,6 +33,13 @@ FIRST = {  # tongits.md section 3, example 1
     "burned": ["Carla"],
 }
 SECOND = {"kind": "tongits", "player": "Ben", "bonuses": {"Ben": {"secret": 1}}}  # example 2
+# Game 2 once game 1 is no longer Ben's win: tong-its and the Secret, no pot.
+SECOND_AS_A_FIRST_WIN = [
+    ("Anna", "Ben", 2),
+    ("Anna", "Ben", 1),
+    ("Carla", "Ben", 2),
+    ("Carla", "Ben", 1),
+]
 
 
 def start_tongits(web, names=ABC, preset="tongits", first_dealer="0") -> int:
@@ -176,12 +183,7 @@ def test_fixing_the_first_game_moves_the_pot_of_the_second_and_its_history_says_
     saved = web.resubmit(preview, url, {"save": "1"})
     assert saved.status_code == 303, errors(text(saved))
     second = text(web.get(f"/t/{table}/hands/2"))
-    assert paid(second) == [
-        ("Anna", "Ben", 2),
-        ("Anna", "Ben", 1),
-        ("Carla", "Ben", 2),
-        ("Carla", "Ben", 1),
-    ]
+    assert paid(second) == SECOND_AS_A_FIRST_WIN
     (line,) = [plain(li) for li in re.findall(r"<li>(.*?)</li>", second, re.S) if "recounted" in li]
     assert line.endswith(
         "UTC: pot and run recounted after hand 1 edited: the payments above are as they stand now"
@@ -204,12 +206,7 @@ def test_voiding_the_first_game_takes_the_jackpot_out_of_the_second(web):
     voided = web.post(f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1")
     assert voided.status_code == 303
     second = text(web.get(f"/t/{table}/hands/2"))
-    assert paid(second) == [
-        ("Anna", "Ben", 2),
-        ("Anna", "Ben", 1),
-        ("Carla", "Ben", 2),
-        ("Carla", "Ben", 1),
-    ]
+    assert paid(second) == SECOND_AS_A_FIRST_WIN
     assert tally(text(web.get(f"/t/{table}"))) == {"Anna": -3, "Ben": 6, "Carla": -3}
 
 
