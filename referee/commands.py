@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from referee import access, exact_json, export, night, turns
 from referee.hands import hand_by_entry_key, hand_players, next_hand_no, preview
 from referee.models import (
+    RECOUNTED,
     GameTable,
     Hand,
     HandChange,
@@ -48,9 +49,6 @@ from referee.seating import next_deal, players_of, seated
 from referee.stored_form import named, stored
 from referee.tally import cents
 from referee.turns import marks_in_play
-
-# A later game settled again after an earlier one was edited or voided (its history's action).
-RECOUNTED = "recounted"
 
 # Every write queues and counts
 
