@@ -1,6 +1,8 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -19,6 +21,7 @@ from referee.hands import hand_count, hand_views, recent_hands
 from referee.models import GameTable
 from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
+from referee.rules.game import TONGITS
 from referee.rules.outcome import playable_kinds
 from referee.rules.waiting import reminder, standing_words, tracks_turns
 from referee.rules_versions import current_rules, game_of
@@ -28,7 +31,7 @@ from referee.scoring.standings import points_leaders
 from referee.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.storage import session
 from referee.tally import night_games, running_tally, standings, tally
-from referee.views import can_write, render, table_or_404
+from referee.views import can_write, render, table_or_404, tongits_referee
 from referee.views.chart import MAX_POINTS, tally_chart
 
 bp = Blueprint("tables", __name__)
@@ -244,7 +247,16 @@ def ask(table_id: int) -> ResponseReturnValue:
     """The questions tables argue about, each answered from this table's rules."""
     table = table_or_404(table_id)
     _, rules = current_rules(session(), table)
-    return render("ask.html", table=table, answers=game_of(table).answers(rules))
+    # A game whose referee also answers of one player (Tongits: draw, fight, burned).
+    of_a_player = PLAYER_QUESTIONS.get(table.game)
+    extra = of_a_player(table, rules) if of_a_player else {}
+    return render("ask.html", table=table, answers=game_of(table).answers(rules), **extra)
+
+
+# The questions a game's referee answers of one player, as the ask page's extra context.
+PLAYER_QUESTIONS: dict[str, Callable[[GameTable, Any], dict[str, Any]]] = {
+    TONGITS.name: tongits_referee.calls
+}
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
