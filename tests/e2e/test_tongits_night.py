@@ -355,7 +355,7 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     shown = shown_payments(page.locator("ul.payments > li").all_inner_texts())
     assert shown == [(a, b, Decimal(n), why) for a, b, n, why in RECOUNTED_8]
     assert [row[:3] for row in shown] == commands_payments(recount)
-    expect(page.locator("ol.changes > li").last).to_contain_text("recounted")
+    expect(page.locator("ol.changes > li").last).to_contain_text("recounted by hand 7 edited")
     page.goto(table_url)
 
     # Game 9: Carla's real second win takes the pot that game 8 left.
