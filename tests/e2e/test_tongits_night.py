@@ -24,11 +24,9 @@ import json
 import re
 import subprocess
 import sys
-import warnings
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 # The console-error guard of the other browser tests, applied to this module too.
@@ -261,37 +259,15 @@ def history_matches_the_command(page: Page, outcomes: list[dict]) -> None:
         state = settlement["state"]
 
 
-class RulesFormPending(UserWarning):
-    """The Tongits house rules form still answers 500 (shown in the warnings summary)."""
-
-
 def house_rules(page: Page) -> None:
-    """Start the table: it goes on to its house rules form, which a Tongits table keeps at
-    the preset's values here.
-
-    That form is being finished for Tongits tables elsewhere (issue 11): while it answers
-    500, the test says so as a warning and goes on to the table page, and the console
-    error of that one load (Chromium logs the failed resource) is set aside. The start
-    must still redirect there; any other answer, or any other console error, fails.
-    """
-    page.console_errors_paused = True
-    try:
-        with page.expect_response(re.compile(r"/t/\d+/rules/edit\?new=1$")) as answered:
-            page.get_by_role("button", name="Start the table").click()
-        page.wait_for_load_state()
-    finally:
-        page.console_errors_paused = False
-    status = answered.value.status
-    if status == 500:
-        warnings.warn(RulesFormPending(f"GET {answered.value.url} answered 500"), stacklevel=2)
-        return
-    assert status == 200, status
+    """Start the table: it goes on to its house rules form, which this table saves at the
+    preset's values, and lands on the table page."""
+    page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
     page.get_by_role("button", name="Save the house rules").click()
     expect(page.locator("section.deal")).to_be_visible()
 
 
-@pytest.mark.filterwarnings("default::tests.e2e.test_tongits_night.RulesFormPending")
 def test_a_night_of_tongits(page: Page, server_url, screenshot):
     page.goto(server_url + "/")
     page.get_by_label("Table name").fill("Tongits night")
@@ -355,7 +331,9 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     shown = shown_payments(page.locator("ul.payments > li").all_inner_texts())
     assert shown == [(a, b, Decimal(n), why) for a, b, n, why in RECOUNTED_8]
     assert [row[:3] for row in shown] == commands_payments(recount)
-    expect(page.locator("ol.changes > li").last).to_contain_text("recounted by hand 7 edited")
+    expect(page.locator("ol.changes > li").last).to_contain_text(
+        "pot and run recounted after hand 7 edited"
+    )
     page.goto(table_url)
 
     # Game 9: Carla's real second win takes the pot that game 8 left.
