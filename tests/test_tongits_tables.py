@@ -11,6 +11,7 @@ a row, and takes the pot.
 import re
 
 from referee.models import Hand, HandChange
+from tests.conftest import form_fields
 from tests.test_pages import (
     ABC,
     error_beside,
@@ -250,3 +251,28 @@ def test_a_stock_out_with_everyone_burned_keeps_the_pot_and_the_dealer(web):
     assert deal_card(text(web.get(f"/t/{table}"))).startswith(
         "Deals (13 cards) and discards first: Ben Pot: 3 chips"
     )
+
+
+def test_counting_the_callers_cards_fills_his_box_and_keeps_what_was_tapped(web, rows):
+    table = start_tongits(web)
+    ids = player_ids(web, table)
+    url = f"/t/{table}/hands/new/draw"
+    typed = {
+        **form_fields(text(web.get(url))),
+        **game_fields(ids, {**FIRST, "totals": {"Anna": 11}}),
+    }
+    typed = {key: value for key, value in typed.items() if value is not None}
+    picker = web.client.post(f"/t/{table}/count?kind=draw", data={**typed, "for": ids["Ben"]})
+    assert picker.status_code == 200 and "Ben's cards" in plain(text(picker))
+    # A♠ 2♠ 3♠ by Tongits values: 6, Ben's total in the worked example.
+    back = web.client.post(
+        f"/t/{table}/count?kind=draw",
+        data={**form_fields(text(picker)), "card": ["A♠", "2♠", "3♠"], "use": "1"},
+    )
+    fields = form_fields(text(back))
+    assert fields[f"total_{ids['Ben']}"] == "6" and fields[f"total_{ids['Anna']}"] == "11"
+    assert fields["winner"] == ids["Ben"]
+    assert fields[f"fought_{ids['Anna']}"] == "y" and fields[f"burned_{ids['Carla']}"] == "y"
+    preview = web.resubmit(back, url)
+    assert paid(text(preview)) == [("Anna", "Ben", 2), ("Carla", "Ben", 2)]
+    assert rows(Hand) == 0

@@ -30,9 +30,13 @@ from referee.views.picker import deck, deck_words, picked
 
 bp = Blueprint("counting", __name__, url_prefix="/t/<int:table_id>")
 
-# What the hand form carries through the picker, and back: never its preview or Save.
-CARRIED = re.compile(r"total_\d{1,9}|player|dealer|spread_six|last_draw|entry_key|inline|override")
-MAX_CARRIED = 20
+# What a hand form (Tonk's or Tongits') carries through the picker, and back: never its
+# preview or Save.
+CARRIED = re.compile(
+    r"(total|fought|burned|secret|escalera|aces)_\d{1,9}"
+    r"|player|winner|dealer|spread_six|last_draw|last_card|sapaw_on_caller|entry_key|inline|override"
+)
+MAX_CARRIED = 40
 MAX_VALUE = 64
 
 
