@@ -34,6 +34,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/tongits_night.py
 
 # mutmut on the pure core (referee/rules, referee/scoring) against tests/rules and tests/scoring
 # (configured in pyproject.toml), from a fresh mutants/ each time; then the score per file.

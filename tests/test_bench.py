@@ -29,3 +29,11 @@ def test_the_pages_bench_prints_each_pages_weight_and_time():
     out = run("pages.py", "10", "1")
     for page in ("table", "history", "settle up", "ask"):
         assert re.search(rf"^{page}\s+[\d.]+KB\s+[\d.]+KB\s+[\d.]+$", out, re.MULTILINE), out
+
+
+def test_the_tongits_night_bench_prints_what_entering_and_fixing_a_game_take():
+    out = run("tongits_night.py", "20")
+    assert "tongits night of 20 games" in out, out
+    assert re.search(r"^  last 2: [\d.]+$", out, re.MULTILINE), out
+    assert re.search(r"^  fix game 1, every later game recounted: \d+ ms$", out, re.MULTILINE), out
+    assert re.search(r"^  table page: [\d.]+ ms median of 20$", out, re.MULTILINE), out
