@@ -8,9 +8,9 @@ this game's; both depend only on the order of play and `play_direction`.
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from referee.rules.limits import CARDS_BETWEEN_TURNS
 from referee.rules.outcome import check_players
 from referee.rules.refusal import Refusal
-from referee.rules.limits import CARDS_BETWEEN_TURNS
 from referee.rules.tongits.house_rules import TongitsRules
 
 
