@@ -401,7 +401,8 @@ def check_document(data: Any) -> TablePlan:
     try:
         game.check_seats(rules[len(rules)], [p.name for p in document.players if p.seated])
     except Refusal as refusal:
-        _refuse("players", f"the players seated cannot sit at this table: {refusal.message}")
+        said = refusal.message.removeprefix(f"{refusal.field}: ")
+        _refuse("players", f"the players seated cannot sit at this table: {said}")
 
     thens = [
         _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
@@ -449,13 +450,16 @@ def _check_games(
 ) -> None:
     """The file's games are the ones its hands make (house rules 2.7), or it is refused; a
     night that never scored points makes none."""
-    played = [
-        PlayedHand.under(rules[hand.rules_number], hand.no, hand.void, hand.settlement.points)
-        for hand in hands
-    ]
+    made = []
+    if ever_in_points(game, rules.values()):
+        made = games(
+            [
+                PlayedHand.under(rules[h.rules_number], h.no, h.void, h.settlement.points)
+                for h in hands
+            ]
+        )
     # Who shares a win is a set: the table lists them in its seating order of now, the
     # hands in theirs of then (a player moved seats since).
-    made = games(played) if ever_in_points(game, rules.values()) else []
     expected = [_winners_as_a_set(game_json(game)) for game in made]
     found = [_winners_as_a_set(game.model_dump(by_alias=True)) for game in given]
     # A file exported before a game was won only among the players of all its hands names
