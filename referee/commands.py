@@ -18,9 +18,10 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from referee import access, exact_json, export, turns
+from referee import access, exact_json, export, night, turns
 from referee.hands import hand_by_entry_key, hand_players, next_hand_no, preview
 from referee.models import (
+    RECOUNTED,
     GameTable,
     Hand,
     HandChange,
@@ -398,7 +399,7 @@ def enter_hand(
     deal = next_deal(db, table, everyone)
     waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
     note = drop_note(rules, waiting, outcome, override=override)
-    typed, settlement = preview(table, rules, at_table, outcome)
+    typed, settlement = preview(db, table, rules, at_table, outcome, dealer=dealer or deal.dealer)
     hand = _write_hand(
         db,
         table,
@@ -442,23 +443,18 @@ def edit_hand(
         raise StaleHand(hand)
     rules = rules_of_hand(db, table, hand)
     players = hand_players(db, hand)
-    typed, settlement = preview(table, rules, players, outcome)
+    typed, settlement = preview(db, table, rules, players, outcome, hand=hand, dealer=dealer)
     before = hand.outcome_json
     was, after = named(before, {id_of(p): p.name for p in players}), typed.to_json()
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
         hand.note = None  # it said why that player's drop stood; this is another outcome
-    ids = {p.name: id_of(p) for p in players}
-    hand.outcome_json = stored(after, ids)
-    hand.settlement_json = stored(settlement.to_json(), ids)
+    hand.outcome_json = stored(after, {p.name: id_of(p) for p in players})
     hand.dealer_id = id_of(dealer)
     hand.version += 1
-    hand.updated_at = now()
-    for net in db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all():
-        db.delete(net)
-    db.flush()
-    _store_nets(db, hand, players, [p.name for p in players], settlement)
+    _settled_again(db, hand, players, settlement)
     _write_change(db, hand, "edited", by=by, before=before, after=hand.outcome_json)
     db.add(hand)
+    _recount_after(db, table, hand, "edited")
     touch(db, table)
     return hand
 
@@ -472,8 +468,33 @@ def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: st
         hand.updated_at = now()
         _write_change(db, hand, "voided", by=by, before=hand.outcome_json)
         db.add(hand)
+        _recount_after(db, table, hand, "voided")
         touch(db, table)
     return hand
+
+
+def _recount_after(db: Session, table: GameTable, changed: Hand, action: str) -> None:
+    """A game that carries state (Tongits) was edited or voided: every later game whose pot
+    or run moved is stored again, nets included, and its history says after which hand."""
+    if not night.carries_state(table):
+        return
+    db.flush()
+    for hand, settlement in night.moved_after(db, table, changed):
+        _settled_again(db, hand, hand_players(db, hand), settlement)
+        _write_change(db, hand, RECOUNTED, by=f"hand {changed.no} {action}")
+
+
+def _settled_again(
+    db: Session, hand: Hand, players: Sequence[Player], settlement: Settlement
+) -> None:
+    """A stored hand's new settlement and nets (an edit, or a later game recounted)."""
+    hand.settlement_json = stored(settlement.to_json(), {p.name: id_of(p) for p in players})
+    hand.updated_at = now()
+    for net in db.exec(select(HandNet).where(HandNet.hand_id == hand.id)).all():
+        db.delete(net)
+    db.flush()
+    _store_nets(db, hand, players, [p.name for p in players], settlement)
+    db.add(hand)
 
 
 def _write_hand(

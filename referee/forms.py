@@ -29,8 +29,8 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from referee.models import Player
-from referee.rules import PRESETS, HouseRules, Refusal, check_players
-from referee.rules.game import DEFAULT_GAME, table_games
+from referee.rules import HouseRules, Refusal, check_players
+from referee.rules.game import DEFAULT_GAME, GAMES, table_games
 from referee.rules.house_rules import (
     MAX_BANDS,
     MAX_DEALT_TOTAL,
@@ -66,6 +66,11 @@ def _whole_field(
     return IntegerField(label, render_kw={**NUMERIC, **bounds, **required_kw})
 
 
+def _preset_words(name: str) -> str:
+    """A preset's name as the start page shows it: "Black Company", "Three Hits", "1-3-5"."""
+    return name.replace("-", " ").title() if not name[0].isdigit() else name
+
+
 class StartTableForm(FlaskForm):
     """A new table: its name, its game, 2 to 6 players in seating order, a preset and the
     first dealer."""
@@ -75,11 +80,9 @@ class StartTableForm(FlaskForm):
     )
     # Asked only when there is a choice (see asks_game); left out, the default game.
     game = RadioField("Game", default=DEFAULT_GAME)
-    preset = RadioField(
-        "Start from the rules of",
-        choices=_options([(name, name.replace("-", " ").title()) for name in PRESETS]),
-        default="classic",
-    )
+    # Every game's presets, each named with its game; a preset of another game than the one
+    # chosen starts that game's own default (see `preset_for`).
+    preset = RadioField("Start from the rules of", default="classic")
     first_dealer = SelectField(
         "First dealer",
         choices=_options(
@@ -95,6 +98,24 @@ class StartTableForm(FlaskForm):
         # (Tonk first).
         self.games = [(name, name.title()) for name in table_games()]
         self.game.choices = _options(self.games)
+        named = len(self.games) > 1
+        self.preset.choices = _options(
+            [
+                (preset, _preset_words(preset) + (f" ({game.title()})" if named else ""))
+                for game in table_games()
+                for preset in GAMES[game].presets
+            ]
+        )
+
+    def preset_for(self, game: str) -> str:
+        """The preset chosen, or the game's own default when the one chosen is another
+        game's (the page's default is Tonk's classic; a table choosing Tongits and no
+        preset of it plays the tongits preset)."""
+        chosen = self.preset.data or ""
+        others = {name for other in GAMES.values() if other.name != game for name in other.presets}
+        if game in GAMES and chosen in others:
+            return GAMES[game].default_preset
+        return chosen
 
     def asks_game(self) -> bool:
         """Whether the page asks which game: only when a table can play more than one."""
@@ -265,13 +286,15 @@ PLAYER_QUESTION = {
 }
 
 
-def hand_form(
-    kind: str,
-    rules: HouseRules,
-    players: Sequence[Player],
-    dealer: Player,
-) -> FlaskForm:
-    """A form asking only what this outcome needs under these rules."""
+def player_choices(players: Sequence[Player]) -> list[SelectChoice]:
+    """The players as a radio group or a select sends them: by id, shown by name."""
+    return _options([(str(p.id), p.name) for p in players])
+
+
+def hand_form_class(players: Sequence[Player], dealer: Player) -> type[FlaskForm]:
+    """What every hand form of every game has: who dealt, the preview's fingerprint, the
+    new hand's one-time key and the fixed hand's version; each game adds its questions."""
+    dealt_by = str(dealer.id)
 
     class HandForm(FlaskForm):
         previewed = HiddenField()
@@ -279,9 +302,25 @@ def hand_form(
         entry_key = HiddenField(default=lambda: secrets.token_urlsafe(18))
         # An edit's version of the hand: saving over someone else's change is refused.
         version = HiddenField()
+        dealer = SelectField("Dealer", choices=player_choices(players), default=dealt_by)
 
-    choices = _options([(str(p.id), p.name) for p in players])
-    HandForm.dealer = SelectField("Dealer", choices=choices, default=str(dealer.id))
+    return HandForm
+
+
+def whole_field(label: str, *, required: bool, high: int) -> IntegerField:
+    """A box for a whole number from 0 to `high`, with the numeric keypad on a phone."""
+    return _whole_field(label, required=required, high=high)
+
+
+def hand_form(
+    kind: str,
+    rules: HouseRules,
+    players: Sequence[Player],
+    dealer: Player,
+) -> FlaskForm:
+    """A form asking only what this outcome needs under these rules."""
+    HandForm = hand_form_class(players, dealer)
+    choices = player_choices(players)
     if kind in PLAYER_QUESTION:
         HandForm.player = RadioField(PLAYER_QUESTION[kind], choices=choices)
     if kind == "tonk_out" and needs_spread_six(rules):
@@ -349,11 +388,14 @@ def hand_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[
 
 
 def not_numbers(form: FlaskForm, players: Sequence[Player]) -> dict[str, str]:
-    """Total boxes holding something that is not a whole number, by field name."""
+    """The number boxes of a hand form (totals, Tongits' bonus counters: each named
+    `..._<player id>`) holding something that is not a whole number, by field name."""
+    owner = {str(p.id): p.name for p in players}
     return {
-        f"total_{p.id}": f"{p.name}: {NOT_WHOLE}"
-        for p in players
-        if form[f"total_{p.id}"].raw_data
-        and form[f"total_{p.id}"].raw_data[0].strip()
-        and form[f"total_{p.id}"].data is None
+        field.name: f"{owner.get(field.name.rpartition('_')[2], field.label.text)}: {NOT_WHOLE}"
+        for field in form
+        if isinstance(field, IntegerField)
+        and field.raw_data
+        and field.raw_data[0].strip()
+        and field.data is None
     }

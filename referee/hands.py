@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from referee import night
 from referee.models import GameTable, Hand, HandChange, Player, id_of
 from referee.rules.game import Ending
 from referee.rules_versions import game_of
@@ -22,13 +23,26 @@ from referee.stored_form import named
 
 
 def preview(
-    table: GameTable, rules: Any, players: Sequence[Player], outcome: Mapping[str, Any]
+    db: Session,
+    table: GameTable,
+    rules: Any,
+    players: Sequence[Player],
+    outcome: Mapping[str, Any],
+    *,
+    hand: Hand | None = None,
+    dealer: Player | None = None,
 ) -> tuple[Ending, Settlement]:
     """Settle without storing, by the table's game under `rules` (of that game): what the
-    hand form shows before the tap on Save, and what a command then stores."""
+    hand form shows before the tap on Save, and what a command then stores. A game that
+    carries state (Tongits) is settled in its place in the night: as the next game, or in
+    place of `hand` when that hand is being fixed, dealt by `dealer`."""
     game = game_of(table)
     typed = game.parse_outcome(outcome)
-    return typed, game.settle(rules, [p.name for p in players], typed)
+    names = [p.name for p in players]
+    if not night.carries_state(table):
+        return typed, game.settle(rules, names, typed)
+    dealt_by = None if dealer is None else dealer.name
+    return typed, night.settled_in_place(db, table, rules, names, typed, hand=hand, dealer=dealt_by)
 
 
 def hand_by_entry_key(db: Session, table: GameTable, entry_key: str) -> Hand | None:

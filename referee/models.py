@@ -124,6 +124,12 @@ class HandNet(SQLModel, table=True):
     points: int = Field(default=0)
 
 
+# The actions of a hand's history; "recounted": a later Tongits game settled again after an
+# earlier one was fixed or voided (its pot or run moved; its outcome did not).
+RECOUNTED = "recounted"
+HISTORY_ACTIONS = ("entered", "edited", "voided", RECOUNTED)
+
+
 class HandChange(SQLModel, table=True):
     """An entry in a hand's history: entered, edited or voided, with the outcome before and
     after, stored like the hand's own (players by id)."""

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from referee import exact_json
 from referee.models import GameTable, Hand, Player, id_of
 from referee.rules.deal import first_player, next_dealer
+from referee.rules_versions import game_of
 
 
 def load_table(db: Session, table_id: int) -> GameTable | None:
@@ -45,15 +47,34 @@ class Deal:
 
 
 def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
-    """The deal passes to the left after every hand, draws included; voided hands do not count."""
+    """The deal passes to the left after every hand, draws included; voided hands do not
+    count. A game that names the next dealer in its state (Tongits: the winner, or the next
+    in turn, by house rule) is dealt by that player while they are seated; and where the
+    dealer opens the game (Tongits: the dealer's 13th card is the first discard), the
+    dealer plays first."""
     last = db.exec(
-        select(Hand.dealer_id)
+        select(Hand)
         .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
         .order_by(col(Hand.no).desc())
     ).first()
     by_id = {p.id: p for p in players}
     order = [p.id for p in players]
     at_table = [p.id for p in players if p.seated]
-    dealer_id = next_dealer(order, at_table, last, table.first_dealer_id)
-    first_id = first_player(at_table, dealer_id)
-    return Deal(by_id[dealer_id], by_id[first_id])
+    named_next = _named_next(last)
+    if named_next in at_table:
+        dealer_id = named_next
+    else:
+        last_dealer = None if last is None else last.dealer_id
+        dealer_id = next_dealer(order, at_table, last_dealer, table.first_dealer_id)
+    if game_of(table).dealer_plays_first:
+        return Deal(by_id[dealer_id], by_id[dealer_id])
+    return Deal(by_id[dealer_id], by_id[first_player(at_table, dealer_id)])
+
+
+def _named_next(last: Hand | None) -> int | None:
+    """Who the last game's stored state says deals next (its player id), if it says."""
+    if last is None:
+        return None
+    state = exact_json.loads(last.settlement_json).get("state") or {}
+    dealer = state.get("dealer")
+    return None if dealer is None else int(dealer)

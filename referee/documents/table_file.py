@@ -26,6 +26,7 @@ from referee.documents.values import (
     TongitsPreset,
     TongitsRulesField,
 )
+from referee.models import HISTORY_ACTIONS
 from referee.rules.game import DEFAULT_GAME
 from referee.rules.limits import (
     MAX_BY_LENGTH,
@@ -45,9 +46,7 @@ FORMAT = "tonk-referee.table"
 # in its outcome, settlement and history, as they were named at that moment.
 FORMAT_VERSION = 2
 NAMES_OF_THEN = 1
-# "recounted": a later game of a night that carries state (Tongits), settled again after
-# an earlier game was edited or voided; it has no outcome before or after.
-ACTIONS = ("entered", "edited", "voided", "recounted")
+ACTIONS = HISTORY_ACTIONS
 
 RulesNumber = Annotated[int, Field(ge=1, le=MAX_RULES_VERSIONS)]
 Seating = Annotated[list[PlayerName], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]

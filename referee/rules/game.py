@@ -27,6 +27,7 @@ from referee.rules.tongits import presets as tongits_presets
 from referee.rules.tongits import questions as tongits_questions
 from referee.rules.tongits import seats as tongits_seats
 from referee.rules.tongits import wording as tongits_wording
+from referee.rules.waiting import reminder, tracks_turns
 from referee.rules.wording import rule_sentences
 from referee.scoring import tongits as tongits_scoring
 from referee.scoring.settle import settle
@@ -97,12 +98,20 @@ class Game(Generic[RulesT, EndingT]):
     # its number of seats), and the rules that seat them (a Tongits table started with four
     # names plays the house rule of four seats).
     seated_rules: Callable[[RulesT, Sequence[str]], RulesT] = lambda rules, names: rules
+    # Tonk's points mode (house rules 2.7): whether these rules score points, and how many
+    # hands make a game of points; a game without it answers False and None.
+    scores_points: Callable[[RulesT], bool] = lambda rules: False
+    hands_a_game: Callable[[RulesT], int | None] = lambda rules: None
+    # Whether these rules make players wait some turns (Tonk's turn panel), and the house
+    # rule on laying down that holds for everyone; a game without them: False and None.
+    tracks_turns: Callable[[RulesT], bool] = lambda rules: False
+    reminder: Callable[[RulesT], str | None] = lambda rules: None
+    # Whether the dealer plays first (Tongits: the dealer's 13th card opens the game), or
+    # the player after the dealer (Tonk).
+    dealer_plays_first: bool = False
     check_seats: Callable[[RulesT, Any], tuple[str, ...]] = lambda rules, names: check_players(
         names
     )
-    # Whether these rules score points rather than money (Tonk's points mode, house rules
-    # 2.7): the table then shows points and its games. Never, for a game without points.
-    scores_points: Callable[[RulesT], bool] = lambda rules: False
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -122,6 +131,9 @@ TONK: Game[HouseRules, Outcome] = Game(
     rule_sentences=rule_sentences,
     answers=answers,
     scores_points=lambda rules: rules.scoring == "points",
+    hands_a_game=lambda rules: rules.points_target_hands,
+    tracks_turns=tracks_turns,
+    reminder=reminder,
 )
 
 TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
@@ -143,6 +155,7 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     answers=tongits_questions.answers,
     settle_with_state=tongits_scoring.settle_from,
     replay_night=replay,
+    dealer_plays_first=True,
     seated_rules=tongits_seats.seated_rules,
     check_seats=tongits_seats.check_seated,
 )

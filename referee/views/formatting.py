@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from flask import Flask
 
-from referee.rules.outcome import KIND_WORDS
+from referee.rules.game import GAMES
 from referee.rules.wording import amount_in_words, number_in_words
 from referee.scoring.games import place_words, result_words
 
@@ -19,6 +19,30 @@ RESULT_WORDS = {
     "caught": "Caught dropping",
     "stock_out": "Stock ran out",
     "stock_out_draw": "Stock ran out: a draw",
+    # Tongits (tongits.md section 3); "stock_out" reads the same in both games.
+    "tongits": "Tong-its",
+    "bisaklat": "Bisaklat",
+    "draw_won": "Draw: the caller won",
+    "draw_lost": "Draw: a fighter beat the caller",
+    "stock_out_void": "Stack ran out, everyone burned: nobody won",
+}
+# Every game's kinds of ending in words; a kind two games share reads the same in both.
+KIND_WORDS = {kind: words for game in GAMES.values() for kind, words in game.kind_words.items()}
+# Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
+WHY_WORDS = {
+    "tong-its": "lost to a tong-its",
+    "tong-its, burned": "lost to a tong-its, burned (sunog)",
+    "bisaklat": "lost to a bisaklat",
+    "lost the fight": "fought and lost",
+    "folded": "folded",
+    "folded, burned": "folded, burned (sunog)",
+    "lowest count": "lost on the count",
+    "lowest count, burned": "burned (sunog) when the stack ran out",
+    "secret": "the winner's Secret bonus",
+    "escalera": "the winner's Escalera bonus",
+    "aces": "the winner's ace bonus",
+    "second win": "the winner's second win in a row",
+    "pot": "their share of the pot",
 }
 
 
@@ -42,4 +66,6 @@ def init_app(app: Flask) -> None:
         game_place=place_words,
         game_result=result_words,
     )
-    app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS)
+    app.jinja_env.globals.update(
+        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS
+    )

@@ -1,6 +1,9 @@
 """Entering, previewing, editing and voiding hands, and the hand history."""
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -10,16 +13,16 @@ from referee import access, commands, exact_json, turns
 from referee.forms import VoidForm, entry_key, form_count, hand_form, hand_outcome, not_numbers
 from referee.hands import change_views, hand_by_no, hand_players, hand_views, preview, recent_hands
 from referee.models import GameTable, Hand, Player
-from referee.rules import HouseRules, Refusal
+from referee.rules import Refusal
 from referee.rules.limits import MAX_ID
-from referee.rules.outcome import KIND_WORDS, asks_totals, playable_kinds
 from referee.rules.waiting import (
     TurnState,
     standing_words,
 )
-from referee.rules_versions import current_rules, rules_of_hand
+from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
+from referee.tongits_form import bonuses_paid, fill_tongits, tongits_form, tongits_outcome
 from referee.views import render, table_or_404
 from referee.views.htmx import htmx
 from referee.views.tables import games_context, table_context
@@ -28,14 +31,58 @@ bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
 
 
+@dataclass(frozen=True)
+class Questions:
+    """What a game's hand form asks, and how: the form for an outcome under the rules, the
+    outcome JSON from what was typed, a stored outcome put back for a fix, and the partial
+    that shows the questions."""
+
+    form: Callable[[str, Any, list[Player], Player], FlaskForm]
+    outcome: Callable[[str, FlaskForm, list[Player]], dict]
+    fill: Callable[[FlaskForm, dict, list[Player]], None]
+    partial: str
+    # What else the partial shows under these rules (Tongits: the bonuses the house pays).
+    extra: Callable[[Any], dict] = lambda rules: {}
+
+
+def _fill(form, outcome: dict, players: list[Player]) -> None:
+    """Put a stored outcome back in the form, so an edit starts from what was entered."""
+    ids = {p.name: str(p.id) for p in players}
+    if "player" in form and outcome.get("player") in ids:
+        form.player.data = ids[outcome["player"]]
+    if "spread_six" in form and "spread_six" in outcome:
+        form.spread_six.data = "true" if outcome["spread_six"] else "false"
+    if "last_draw" in form and outcome.get("last_draw") in ids:
+        form.last_draw.data = ids[outcome["last_draw"]]
+    for name, total in outcome.get("totals", {}).items():
+        form[f"total_{ids[name]}"].data = total
+
+
+QUESTIONS = {
+    "tonk": Questions(hand_form, hand_outcome, _fill, "partials/asks_tonk.html"),
+    "tongits": Questions(
+        tongits_form,
+        tongits_outcome,
+        fill_tongits,
+        "partials/asks_tongits.html",
+        lambda rules: {"bonuses": bonuses_paid(rules)},
+    ),
+}
+
+
+def _questions(table: GameTable) -> Questions:
+    """The hand form of the table's game."""
+    return QUESTIONS[table.game]
+
+
 def _digest(outcome: dict, dealer: str, note: str | None) -> str:
     """A fingerprint of what a preview showed: Save only stores what was previewed."""
     text = exact_json.dumps({"outcome": outcome, "dealer": dealer, "note": note})
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def _kind_or_404(kind: str, rules: HouseRules) -> str:
-    if kind not in playable_kinds(rules):
+def _kind_or_404(table: GameTable, kind: str, rules: Any) -> str:
+    if kind not in game_of(table).playable_kinds(rules):
         abort(404)
     return kind
 
@@ -43,7 +90,7 @@ def _kind_or_404(kind: str, rules: HouseRules) -> str:
 def _hand_page(
     table: GameTable,
     kind: str,
-    rules: HouseRules,
+    rules: Any,
     players: list[Player],
     form,
     *,
@@ -57,7 +104,7 @@ def _hand_page(
     if form.is_submitted():
         earlier = commands.entered_with(db, table, entry_key(form)) if hand is None else None
         errors = not_numbers(form, players)
-        outcome = hand_outcome(kind, form, players)
+        outcome = _questions(table).outcome(kind, form, players)
         if earlier is not None and "save" in request.form:
             # A resend of a Save that landed: the hand is saved, whatever the table is now.
             # The same form saved again with another outcome is no resend: refused.
@@ -74,9 +121,11 @@ def _hand_page(
             errors["player"] = refusal.words
         if not errors:
             try:
-                _, settlement = preview(table, rules, players, outcome)
+                _, settlement = preview(
+                    db, table, rules, players, outcome, hand=hand, dealer=dealer
+                )
             except Refusal as refusal:
-                errors[_field_of(refusal, players)] = refusal.words
+                errors[_field_of(refusal, players, form)] = refusal.words
         if not errors and dealer is not None:
             digest = _digest(outcome, form.dealer.data, note)
             if "save" in request.form and form.previewed.data == digest:
@@ -84,7 +133,7 @@ def _hand_page(
                     return _save(table, hand, outcome, dealer, form)
                 except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    errors[_field_of(refusal, players)] = refusal.words
+                    errors[_field_of(refusal, players, form)] = refusal.words
                     settlement = None
             if not errors:
                 form.previewed.data = digest
@@ -119,7 +168,7 @@ def _save(
 def _form_page(
     table: GameTable,
     kind: str,
-    rules: HouseRules,
+    rules: Any,
     players: list[Player],
     form,
     errors: dict[str, str],
@@ -135,13 +184,15 @@ def _form_page(
     context = {
         "table": table,
         "kind": kind,
-        "kind_words": KIND_WORDS[kind],
+        "kind_words": game_of(table).kind_words[kind],
+        "questions": _questions(table).partial,
+        **_questions(table).extra(rules),
         "rules": rules,
         "players": players,
         "form": form,
         "errors": errors,
         "settlement": settlement,
-        "totals": asks_totals(kind, rules),
+        "totals": game_of(table).asks_totals(kind, rules),
         "hand": hand,
         "action": action,
         "waiting": [standing_words(w) for w in waiting.players if not w.may_drop]
@@ -190,13 +241,34 @@ def _stale(table: GameTable, hand: Hand) -> ResponseReturnValue:
     return page, 409
 
 
-def _field_of(refusal: Refusal, players: list[Player]) -> str:
-    """The form field a refusal concerns: a player's total box, or the question it names."""
-    if refusal.field == "totals" and refusal.player:
+# The questions a refusal can name, as the hand forms ask them (a Tongits draw's caller is
+# asked as its winner question); a refusal naming none of them is shown above Save.
+FIELD_ASKED = {
+    "player": "player",
+    "spread_six": "spread_six",
+    "last_draw": "last_draw",
+    "caller": "winner",
+    "last_card": "last_card",
+    "sapaw_on_caller": "sapaw_on_caller",
+    "fought": "fought",
+    "burned": "burned",
+    "concealed": "burned",
+}
+# Refusals about one player's box: the box of that player (a total, a bonus counter).
+PLAYER_BOXES = {"totals": "total", "bonuses": "secret"}
+
+
+def _field_of(refusal: Refusal, players: list[Player], form: FlaskForm | None = None) -> str:
+    """The form field a refusal concerns: a player's box, or the question it names. A
+    Tongits winner is asked as `winner`, so its refusal on `player` goes there."""
+    if refusal.field in PLAYER_BOXES and refusal.player:
         player = next((p for p in players if p.name == refusal.player), None)
         if player is not None:
-            return f"total_{player.id}"
-    return refusal.field if refusal.field in ("player", "spread_six", "last_draw") else "form"
+            return f"{PLAYER_BOXES[refusal.field]}_{player.id}"
+    asked = FIELD_ASKED.get(refusal.field or "", "form")
+    if asked == "player" and form is not None and "winner" in form:
+        return "winner"
+    return asked
 
 
 def _saved(table: GameTable, message: str) -> ResponseReturnValue:
@@ -219,18 +291,16 @@ def new(table_id: int, kind: str) -> ResponseReturnValue:
     return _hand_page(table, kind, rules, players, form, waiting=waiting)
 
 
-def _new_hand(
-    table: GameTable, kind: str
-) -> tuple[HouseRules, list[Player], FlaskForm, TurnState | None]:
+def _new_hand(table: GameTable, kind: str) -> tuple[Any, list[Player], FlaskForm, TurnState | None]:
     """The rules in force, the seated players, the form of a new hand of this kind as the
     request filled it (404 for a kind these rules do not play), and who may not drop."""
     db = session()
     _, rules = current_rules(db, table)
-    kind = _kind_or_404(kind, rules)
+    kind = _kind_or_404(table, kind, rules)
     everyone = players_of(db, table)
     players = seated(everyone)
     deal = next_deal(db, table, everyone)
-    form = hand_form(kind, rules, players, deal.dealer)
+    form = _questions(table).form(kind, rules, players, deal.dealer)
     return rules, players, form, turns.drop_waits(db, table, rules, everyone, deal, kind)
 
 
@@ -288,24 +358,11 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     (view,) = hand_views([hand], players_of(db, table))
     outcome = view.outcome
     dealer = next((p for p in players if p.id == hand.dealer_id), players[0])
-    form = hand_form(outcome["kind"], rules, players, dealer)
+    form = _questions(table).form(outcome["kind"], rules, players, dealer)
     if not form.is_submitted():
-        _fill(form, outcome, players)
+        _questions(table).fill(form, outcome, players)
         form.version.data = str(hand.version)
     return _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
-
-
-def _fill(form, outcome: dict, players: list[Player]) -> None:
-    """Put a stored outcome back in the form, so an edit starts from what was entered."""
-    ids = {p.name: str(p.id) for p in players}
-    if "player" in form and outcome.get("player") in ids:
-        form.player.data = ids[outcome["player"]]
-    if "spread_six" in form and "spread_six" in outcome:
-        form.spread_six.data = "true" if outcome["spread_six"] else "false"
-    if "last_draw" in form and outcome.get("last_draw") in ids:
-        form.last_draw.data = ids[outcome["last_draw"]]
-    for name, total in outcome.get("totals", {}).items():
-        form[f"total_{ids[name]}"].data = total
 
 
 @bp.post("/<int:no>/void")

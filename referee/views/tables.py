@@ -1,6 +1,8 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
+from decimal import Decimal
+from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -17,13 +19,13 @@ from referee.forms import (
 )
 from referee.hands import hand_count, hand_views, recent_hands
 from referee.models import GameTable
+from referee.night import carries_state, last_state
 from referee.rules import PRESETS, HouseRules, Refusal, preset
 from referee.rules.deal import cut_for_deal
-from referee.rules.outcome import playable_kinds
 from referee.rules.questions import answers
-from referee.rules.waiting import reminder, standing_words, tracks_turns
+from referee.rules.waiting import standing_words
 from referee.rules.wording import option_label, rule_sentences
-from referee.rules_versions import current_rules
+from referee.rules_versions import current_rules, game_of
 from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import points_leaders
@@ -48,7 +50,7 @@ def home() -> ResponseReturnValue:
                 session(),
                 name=form.name.data or "",
                 players=names,
-                preset_name=form.preset.data,
+                preset_name=form.preset_for(form.game.data),
                 first_dealer=seat or 0,
                 game=form.game.data,
             )
@@ -109,8 +111,10 @@ def live(table_id: int) -> ResponseReturnValue:
 def table_context(table: GameTable) -> dict:
     """What the table page and its tally partial show."""
     db = session()
+    game = game_of(table)
     players = players_of(db, table)
     _, rules = current_rules(db, table)
+    points = game.scores_points(rules)
     series = running_tally(db, table, MAX_POINTS)
     tally = standings(players, series[-1][1] if series else {})
     played = hand_count(db, table)
@@ -124,26 +128,29 @@ def table_context(table: GameTable) -> dict:
         "players": players,
         "rules": rules,
         "deal": deal,
-        "turn": _turn(table, rules, players, deal),
-        "reminder": reminder(rules),
+        "turn": _turn(table, rules, players, deal) if game.tracks_turns(rules) else None,
+        "reminder": game.reminder(rules),
         # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
         "can_write": can_write(),
-        "kinds": playable_kinds(rules),
+        "kinds": game.playable_kinds(rules),
         "tally": tally,
         "played": played,
-        "leaders": points_leaders(games["game"].scores) if rules.scoring == "points" else [],
+        "leaders": points_leaders(games["game"].scores) if points else [],
         **games,
+        "pot": pot_context(db, table, rules, players),
         "recent": hand_views(recent_hands(db, table, 5), players),
-        "chart": tally_chart(series, players, rules.scoring == "points"),
+        "chart": tally_chart(series, players, points),
         "etag": etag(table),
     }
 
 
-def games_context(db: Session, table: GameTable, rules: HouseRules, players: list) -> dict:
+def games_context(db: Session, table: GameTable, rules: Any, players: list) -> dict:
     """The night's games in points mode (house rules 2.7): the game in play and its hand
     ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
-    found = night_games(db, table, players) if rules.scoring == "points" else []
-    game = in_play(found, rules.points_target_hands)
+    game_rules = game_of(table)
+    target = game_rules.hands_a_game(rules)
+    found = night_games(db, table, players) if game_rules.scores_points(rules) else []
+    game = in_play(found, target)
     ended = found[-1] if found and found[-1].over else None
     return {
         "games": found,
@@ -151,7 +158,7 @@ def games_context(db: Session, table: GameTable, rules: HouseRules, players: lis
         "game_line": f"Game {game.number} · {hand_of(game)}",
         "game_over": None if ended is None else result_words(ended),
         "won": won(found),
-        "shows_games": rules.points_target_hands is not None or any(g.over for g in found),
+        "shows_games": target is not None or any(g.over for g in found),
         # Each hand's game, in the history, when the table agreed on a number of hands.
         "game_of": {
             no: place for no, place in game_of_hand(found).items() if place[0].target is not None
@@ -159,11 +166,30 @@ def games_context(db: Session, table: GameTable, rules: HouseRules, players: lis
     }
 
 
-def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dict | None:
+def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dict | None:
+    """For a game with a pot (Tongits): each seated player's share, the pot's size, and who
+    is on a winning run and how many more wins take the pot; None for a game without."""
+    if not carries_state(table):
+        return None
+    state = last_state(db, table) or {}
+    shares = state.get("pot", {})
+    seated_names = [p.name for p in seated(players)]
+    streak = state.get("streak")
+    if streak is not None and streak["player"] not in seated_names:
+        streak = None  # a run ends when its player leaves (scoring.tongits_night)
+    to_go = None if streak is None else max(rules.jackpot_wins - streak["wins"], 1)
+    return {
+        "shares": [(name, shares.get(name, 0)) for name in seated_names],
+        "total": sum((shares.get(name, 0) for name in seated_names), Decimal(0)),
+        "streak": streak,
+        "to_go": to_go,
+        "jackpot_wins": rules.jackpot_wins,
+    }
+
+
+def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dict:
     """The hand in play, when the rules make anyone wait: whose turn, and each player's
     line (who may not drop, for how many turns, who may not lay down)."""
-    if not tracks_turns(rules):
-        return None
     state, seen = turns.turn_state(session(), table, rules, players, deal)
     by_name = {p.name: p for p in players}
     return {

@@ -1,0 +1,252 @@
+"""A Tongits table through its pages (issue 11, items 2, 3 and 5): started with its game,
+each ending entered on its own screen and previewed with every payment and why, the pot,
+the run and who deals next on the table page, and an edit or a void of one game moving
+the pot and the run of every later game (tongits.md 2.7 to 2.9).
+
+The night is the spec's worked examples (tongits.md 2.11 and section 3): Ben wins a draw
+(Anna fought and lost, Carla burned), then goes tong-its with a Secret, his second win in
+a row, and takes the pot.
+"""
+
+import re
+
+from referee.models import Hand, HandChange
+from tests.test_pages import (
+    ABC,
+    error_beside,
+    errors,
+    flashes,
+    hand_lines,
+    paid,
+    plain,
+    player_ids,
+    tally,
+    text,
+    transfers,
+)
+
+FIRST = {  # tongits.md section 3, example 1
+    "kind": "draw",
+    "caller": "Ben",
+    "fought": ["Anna"],
+    "totals": {"Ben": 6, "Anna": 11},
+    "burned": ["Carla"],
+}
+SECOND = {"kind": "tongits", "player": "Ben", "bonuses": {"Ben": {"secret": 1}}}  # example 2
+# Game 2 once game 1 is no longer Ben's win: tong-its and the Secret, no pot.
+SECOND_AS_A_FIRST_WIN = [
+    ("Anna", "Ben", 2),
+    ("Anna", "Ben", 1),
+    ("Carla", "Ben", 2),
+    ("Carla", "Ben", 1),
+]
+
+
+def start_tongits(web, names=ABC, preset="tongits", first_dealer="0") -> int:
+    """Start a Tongits table from the home page; the id of the new table."""
+    boxes = {f"player_{seat}": name for seat, name in enumerate(names)}
+    response = web.submit(
+        "/", {**boxes, "game": "tongits", "preset": preset, "first_dealer": first_dealer}
+    )
+    assert response.status_code == 302, errors(text(response))
+    return int(re.search(r"/t/(\d+)/", response.headers["Location"]).group(1))
+
+
+def game_fields(ids: dict[str, str], outcome: dict) -> dict[str, str]:
+    """The Tongits form's fields for an ending given by names (its kind is in the URL)."""
+    fields = {}
+    winner = outcome.get("caller", outcome.get("player"))
+    if winner:
+        fields["winner"] = ids[winner]
+    if "last_card" in outcome:
+        fields["last_card"] = ids[outcome["last_card"]]
+    if outcome.get("sapaw_on_caller"):
+        fields["sapaw_on_caller"] = "y"
+    for key in ("fought", "burned"):
+        for name in outcome.get(key, []):
+            fields[f"{key}_{ids[name]}"] = "y"
+    for name, total in outcome.get("totals", {}).items():
+        fields[f"total_{ids[name]}"] = str(total)
+    for name, counts in outcome.get("bonuses", {}).items():
+        for key, count in counts.items():
+            fields[f"{key}_{ids[name]}"] = str(count)
+    return fields
+
+
+def preview_game(web, table: int, outcome: dict, url: str | None = None):
+    url = url or f"/t/{table}/hands/new/{outcome['kind']}"
+    return web.submit(url, game_fields(player_ids(web, table), outcome))
+
+
+def enter_game(web, table: int, outcome: dict, url: str | None = None) -> str:
+    """Fill in the ending's form, check the payout, save it; the preview's page."""
+    url = url or f"/t/{table}/hands/new/{outcome['kind']}"
+    preview = preview_game(web, table, outcome, url)
+    assert preview.status_code == 200 and "Save hand" in text(preview), errors(text(preview))
+    saved = web.resubmit(preview, url, {"save": "1"})
+    assert saved.status_code == 303, errors(text(saved))
+    return text(preview)
+
+
+def deal_card(page: str) -> str:
+    """The words of the table page's deal card: the dealer, the pot and the run."""
+    card = re.search(r'<section class="deal card".*?</section>', page, flags=re.S)
+    return plain(card.group(0))
+
+
+def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_first(web):
+    table = start_tongits(web)
+    page = text(web.get(f"/t/{table}"))
+    assert deal_card(page) == (
+        "Deals (13 cards) and discards first: Anna Pot: 0 chips Nobody is on a winning run: "
+        "2 wins in a row take the pot. Cut for the deal again"
+    )
+    assert [plain(b) for b in re.findall(r'<a class="button"[^>]*>(.*?)</a>', page)] == [
+        "Tong-its",
+        "Draw",
+        "Stock ran out",
+        "Bisaklat",
+    ]
+    (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', page)
+    assert gloss == (
+        "Tong-its: every card melded or laid off (sapaw). Draw: a player with a meld laid down "
+        "(bahay) calls it; the others fight or fold. Bisaklat: every card dealt is in a meld, "
+        "shown before the first turn."
+    )
+
+
+def test_four_names_start_a_table_of_four_seats(web, app):
+    table = start_tongits(web, names=[*ABC, "Dan"])
+    response = web.get(f"/t/{table}/hands/new/tongits")
+    assert response.status_code == 200
+    assert len(re.findall(r'name="burned_\d+"', text(response))) == 4
+
+
+def test_two_names_are_refused_for_tongits_and_no_table_is_started(web, rows):
+    from referee.models import GameTable
+
+    response = web.submit(
+        "/", {"player_0": "Anna", "player_1": "Ben", "game": "tongits", "first_dealer": "0"}
+    )
+    assert response.status_code == 200
+    assert errors(text(response))["players-error"] == (
+        "Tongits is played by 3 (four only with house rule “Seats” at 4), not 2"
+    )
+    assert rows(GameTable) == 0
+
+
+def test_the_worked_night_pays_the_spec_and_the_second_win_takes_the_pot(web):
+    table = start_tongits(web, first_dealer="0")
+    preview = enter_game(web, table, FIRST)
+    assert paid(preview) == [("Anna", "Ben", 2), ("Carla", "Ben", 2)]
+    assert "fought and lost" in preview and "folded, burned (sunog)" in preview
+    assert plain(re.search(r'<p class="pot-after">(.*?)</p>', preview, re.S).group(1)) == (
+        "The pot now holds 3 chips. Ben has won 1 in a row. Ben deals next."
+    )
+    page = text(web.get(f"/t/{table}"))
+    assert deal_card(page) == (
+        "Deals (13 cards) and discards first: Ben Pot: 3 chips (Anna 1 chip, Ben 1 chip, "
+        "Carla 1 chip) Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
+        "row takes the pot."
+    )
+    preview = enter_game(web, table, SECOND)
+    assert paid(preview) == [
+        ("Anna", "Ben", 2),
+        ("Anna", "Ben", 1),
+        ("Anna", "Ben", 2),
+        ("Carla", "Ben", 2),
+        ("Carla", "Ben", 1),
+        ("Carla", "Ben", 2),
+    ]
+    assert plain(re.search(r'<p class="pot-after">(.*?)</p>', preview, re.S).group(1)) == (
+        "Ben takes the pot: 6 chips. Ben has won 2 in a row. Ben deals next."
+    )
+    page = text(web.get(f"/t/{table}"))
+    assert tally(page) == {"Anna": -7, "Ben": 14, "Carla": -7}
+    assert deal_card(page) == (
+        "Deals (13 cards) and discards first: Ben Pot: 0 chips Ben is the hitter (the last "
+        "winner), 2 wins in a row: every further win takes the pot."
+    )
+
+
+def test_fixing_the_first_game_moves_the_pot_of_the_second_and_its_history_says_why(web, app):
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    enter_game(web, table, SECOND)
+    # Game 1 was Anna's draw, not Ben's: game 2 is then Ben's first win, no pot.
+    fixed = {**FIRST, "caller": "Anna", "fought": ["Ben"], "totals": {"Anna": 6, "Ben": 11}}
+    url = f"/t/{table}/hands/1/edit"
+    ids = player_ids(web, table)
+    untick = {f"fought_{ids['Anna']}": None}  # the form starts as game 1 was entered
+    preview = web.submit(url, {**game_fields(ids, fixed), **untick})
+    assert paid(text(preview)) == [("Ben", "Anna", 2), ("Carla", "Anna", 2)]
+    saved = web.resubmit(preview, url, {"save": "1"})
+    assert saved.status_code == 303, errors(text(saved))
+    second = text(web.get(f"/t/{table}/hands/2"))
+    assert paid(second) == SECOND_AS_A_FIRST_WIN
+    (line,) = [plain(li) for li in re.findall(r"<li>(.*?)</li>", second, re.S) if "recounted" in li]
+    assert line.endswith(
+        "UTC: pot and run recounted after hand 1 edited: the payments above are as they stand now"
+    )
+    page = text(web.get(f"/t/{table}"))
+    assert tally(page) == {"Anna": 1, "Ben": 4, "Carla": -5}
+    assert deal_card(page) == (
+        "Deals (13 cards) and discards first: Ben Pot: 6 chips (Anna 2 chips, Ben 2 chips, "
+        "Carla 2 chips) Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
+        "row takes the pot."
+    )
+
+
+def test_voiding_the_first_game_takes_the_jackpot_out_of_the_second(web):
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    enter_game(web, table, SECOND)
+    page = text(web.get(f"/t/{table}/hands/1"))
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    voided = web.post(f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1")
+    assert voided.status_code == 303
+    second = text(web.get(f"/t/{table}/hands/2"))
+    assert paid(second) == SECOND_AS_A_FIRST_WIN
+    assert tally(text(web.get(f"/t/{table}"))) == {"Anna": -3, "Ben": 6, "Carla": -3}
+
+
+def test_a_refused_draw_says_why_beside_the_question_and_saves_nothing(web, rows):
+    table = start_tongits(web)
+    burned_caller = {**FIRST, "burned": ["Ben"]}
+    page = text(preview_game(web, table, burned_caller))
+    assert "Save hand" not in page
+    assert error_beside(page, "winner") == (
+        "Ben is burned and cannot call a draw; calling a draw needs an exposed meld"
+    )
+    assert rows(Hand) == 0 and rows(HandChange) == 0
+    assert flashes(page) == []
+
+
+def test_settle_up_the_history_and_the_watch_link_work_for_a_tongits_night(web, client):
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    enter_game(web, table, SECOND)
+    settle = text(web.get(f"/t/{table}/settle-up"))
+    assert transfers(settle) == [("Anna", "Ben", 7), ("Carla", "Ben", 7)]
+    history = text(web.get(f"/t/{table}/hands/"))
+    assert hand_lines(history) == {
+        2: "hand | #2 Tong-its: Ben",
+        1: "hand | #1 Draw: the caller won: Ben",
+    }
+    live = client.get(f"/t/{table}/live")
+    assert live.status_code == 200
+    assert "Pot:</span> <b>0 chips</b>" in text(live)
+
+
+def test_a_stock_out_with_everyone_burned_keeps_the_pot_and_the_dealer(web):
+    table = start_tongits(web, first_dealer="1")
+    everyone_burned = {"kind": "stock_out", "burned": ABC}
+    preview = enter_game(web, table, everyone_burned)
+    assert paid(preview) == []
+    assert "Nobody pays: everyone is burned (sunog), so nobody wins." in preview
+    assert plain(re.search(r'<p class="pot-after">(.*?)</p>', preview, re.S).group(1)) == (
+        "The pot now holds 3 chips. Ben deals next."
+    )
+    assert deal_card(text(web.get(f"/t/{table}"))).startswith(
+        "Deals (13 cards) and discards first: Ben Pot: 3 chips"
+    )
