@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed, UnsupportedMediaType
 
-from referee import access, commands, exact_json
+from referee import access, commands, exact_json, night
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -199,6 +199,9 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     standing = _tally(db, table)
     points = {row["player"].name: row["points"] for row in standing}
     in_points = game_of(table).scores_points(rules)
+    # A game whose games carry state (Tongits) shows what its last game left: the pot by
+    # player, the run, who deals next (tongits.md 2.9).
+    carried = {"state": night.last_state(db, table)} if night.carries_state(table) else {}
     return {
         "id": table.id,
         "name": table.name,
@@ -214,6 +217,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
         "games": [game_json(game) for game in night_games(db, table, players)]
         if in_points
         else None,
+        **carried,
     }
 
 

@@ -186,7 +186,12 @@ def test_the_night_is_settled_game_after_game_with_the_pot_and_the_streak(client
         hand(2, "Ben", EXAMPLE_2["outcome"], ANSWER_2),
     ]
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
-    assert (table["hands"], table["tally"], table["state"]) == (2, TALLY, AFTER_THE_JACKPOT)
+    assert (table["hands"], table["dealer"], table["tally"], table["state"]) == (
+        2,
+        "Ben",
+        TALLY,
+        AFTER_THE_JACKPOT,
+    )
 
 
 def test_the_answers_fit_the_documents_the_openapi_document_describes(client, played):
@@ -415,6 +420,7 @@ def _smaller_pot(document):
 
 
 def _three_hits(document):
+    """The file's rules say three hits: Ben's second win pays the second-win bonus, not the pot."""
     document["rules_versions"][0]["preset"] = "three-hits"
     document["rules_versions"][0]["rules"]["jackpot_wins"] = 3
 
@@ -426,17 +432,17 @@ def _stranger_in_the_pot(document):
 
 REFUSED_FILES = [
     (_voided_first, "hands[1].settlement.payments",
-     "hands[1].settlement.payments: the file says [{'from': 'Anna', 'to': 'Ben', 'amou..., "
-     "but the engine settles hand 2 as [{'from': 'Anna', 'to': 'Ben', 'amou... under its "
+     "hands[1].settlement.payments: the file says [{'from': 'Anna', 'to': 'Ben', 'amoun..., "
+     "but the engine settles hand 2 as [{'from': 'Anna', 'to': 'Ben', 'amoun... under its "
      "rules (version 1); the file was changed after it was exported, so nothing was imported"),
     (_smaller_pot, "hands[1].settlement.pot_won",
      "hands[1].settlement.pot_won: the file says 5, but the engine settles hand 2 as 6 under "
      "its rules (version 1); the file was changed after it was exported, so nothing was "
      "imported"),
-    (_three_hits, "hands[1].settlement.payments[2].why",
-     "hands[1].settlement.payments[2].why: the file says 'pot', but the engine settles hand 2 "
-     "as 'second win' under its rules (version 1); the file was changed after it was "
-     "exported, so nothing was imported"),
+    (_three_hits, "hands[1].settlement.payments[2].amount",
+     "hands[1].settlement.payments[2].amount: the file says 2, but the engine settles hand 2 "
+     "as 1 under its rules (version 1); the file was changed after it was exported, so "
+     "nothing was imported"),
     (_tonk_rule, "rules_versions[0].rules.caught_pays",
      "rules_versions[0].rules.caught_pays: caught_pays is a house rule of Tonk, not of "
      "Tongits (the Tongits rules sheet lists them all)"),
