@@ -50,7 +50,13 @@ from referee.models import (
 )
 from referee.rules import Refusal
 from referee.rules.game import GAMES, Ending, Game
-from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.limits import (
+    MAX_FILE_DEPTH,
+    MAX_IMPORT_BYTES,
+    MAX_PLAYERS,
+    MAX_POT_SHARE,
+    MIN_PLAYERS,
+)
 from referee.scoring import Settlement
 from referee.scoring.games import PlayedHand, game_json, game_of_hand, games
 from referee.scoring.settlement import Payment
@@ -550,18 +556,11 @@ def _plan_hand(
     of_then: bool,
 ) -> HandPlan:
     """One hand to write, its settlement the engine's (or refused where the file's differs);
-    a void game of a night that carries state keeps the file's, which no replay makes (the
-    night skips it), once it names only the hand's players."""
+    a void game of a night that carries state keeps the file's (`_as_written`)."""
     given = entry.settlement.model_dump(by_alias=True)
     no, number = entry.no, entry.rules_version
     if settlement is None:
-        _plays_here(given, _at(path, "settlement"), then)
-        if set(given["net"]) != set(then):
-            _refuse(
-                _at(_at(path, "settlement"), "net"),
-                "must give the net of each of the hand's players",
-            )
-        settlement = _as_written(given)
+        settlement = _as_written(given, _at(path, "settlement"), then)
     difference = _difference(settlement.to_json(), given, _at(path, "settlement"))
     if difference is not None:
         where, expected, found = difference
@@ -602,15 +601,30 @@ class _Carried:
         return self.state
 
 
-def _as_written(given: Mapping[str, Any]) -> Settlement:
-    """A settlement as a file wrote it (a void game of a night that carries state)."""
+def _as_written(given: Mapping[str, Any], path: str, then: Sequence[str]) -> Settlement:
+    """A void game's settlement as its file wrote it: no replay makes it (the night skips a
+    void game, and it keeps what it was when voided), so it is held to what any settlement
+    is: payments between the hand's players, each above 0 and to the cent, and each
+    player's net what the payments make (the caller compares the file's net with it)."""
+    _plays_here(given, path, then)
+    net = dict.fromkeys(then, Decimal(0))
+    payments = []
+    for index, row in enumerate(given["payments"]):
+        amount = Decimal(row["amount"])
+        # The bound first: quantizing a huge number would overflow the context.
+        if not 0 < amount <= MAX_POT_SHARE or amount != amount.quantize(CENT):
+            _refuse(
+                f"{path}.payments[{index}].amount",
+                f"{shown(row['amount'])} is not an amount above 0, to the cent",
+            )
+        payments.append(Payment(row["from"], row["to"], amount, row["why"]))
+        net[row["from"]] -= amount
+        net[row["to"]] += amount
     return Settlement(
         result=given["result"],
         winners=tuple(given["winners"]),
-        payments=tuple(
-            Payment(p["from"], p["to"], Decimal(p["amount"]), p["why"]) for p in given["payments"]
-        ),
-        net={name: Decimal(amount) for name, amount in given["net"].items()},
+        payments=tuple(payments),
+        net=net,
         points=given["points"],
         state=_Carried(given["state"]),
         pot_won=Decimal(given["pot_won"]),

@@ -430,6 +430,17 @@ def _stranger_in_the_pot(document):
     document["hands"][0]["settlement"]["state"]["pot"]["Dan"] = 1
 
 
+def _void_net_changed(document):
+    """Game 1 void, its net no longer what its payments make."""
+    document["hands"][0]["void"] = True
+    document["hands"][0]["settlement"]["net"]["Anna"] = -3
+
+
+def _void_paid_in_tenths_of_a_cent(document):
+    document["hands"][0]["void"] = True
+    document["hands"][0]["settlement"]["payments"][0]["amount"] = Decimal("0.001")
+
+
 REFUSED_FILES = [
     (_voided_first, "hands[1].settlement.payments",
      "hands[1].settlement.payments: the file says [{'from': 'Anna', 'to': 'Ben', 'amoun..., "
@@ -446,6 +457,12 @@ REFUSED_FILES = [
     (_tonk_rule, "rules_versions[0].rules.caught_pays",
      "rules_versions[0].rules.caught_pays: caught_pays is a house rule of Tonk, not of "
      "Tongits (the Tongits rules sheet lists them all)"),
+    (_void_net_changed, "hands[0].settlement.net.Anna",
+     "hands[0].settlement.net.Anna: the file says -3, but the engine settles hand 1 as -2 "
+     "under its rules (version 1); the file was changed after it was exported, so nothing "
+     "was imported"),
+    (_void_paid_in_tenths_of_a_cent, "hands[0].settlement.payments[0].amount",
+     "hands[0].settlement.payments[0].amount: 0.001 is not an amount above 0, to the cent"),
     (_stranger_in_the_pot, "hands[0].settlement",
      "hands[0].settlement: 'Dan' is not one of the hand's players then (Anna, Ben, Carla)"),
 ]  # fmt: skip
