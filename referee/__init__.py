@@ -45,11 +45,22 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Htmx().init_app(app)
 
     from referee import api, storage
-    from referee.views import counting, errors, exports, formatting, hands, links, tables, turns
+    from referee.views import (
+        counting,
+        errors,
+        exports,
+        formatting,
+        hands,
+        links,
+        tables,
+        tabs,
+        turns,
+    )
 
     storage.init_app(app)
     formatting.init_app(app)
     errors.init_app(app)
+    tabs.init_app(app)
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)

@@ -53,3 +53,39 @@ def test_no_page_shows_an_option_key_or_a_field_prefix(web):
         words = visible(page)
         assert [key for key in KEYS if key in words] == [], name
         assert PREFIX.findall(words) == [], name
+
+
+def test_no_tongits_page_shows_an_option_key_or_a_field_prefix(web):
+    from referee.rules.tongits.house_rules import option_keys as tongits_keys
+    from tests.test_tongits_referee_pages import player_value, start_tongits
+
+    keys = sorted(key for key in tongits_keys() if "_" in key)
+    # "meld" and "card" are left out: "... is not a meld: ..." and "No card: ..." are words.
+    fields = [*tongits_keys(), "cards", "melds_in_hand", "is_caller", "player", "rules",
+              "preset"]  # fmt: skip
+    prefix = re.compile(rf"\b(?:{'|'.join(fields)})(?:\[\d+\])?(?:\.\w+)*: ")
+    table = start_tongits(web)
+    ben = player_value(text(web.get(f"/t/{table}/ask")), "Ben")
+    asked = {"call": "&sapaw=yes", "fight": "&caller=no", "burned": ""}
+    pages = {path: text(web.get(f"/t/{table}{path}")) for path in (
+        "/rules", "/rules/edit", "/ask", "/settle-up", "/players",
+        "/spread?card=Q%E2%99%A5&card=K%E2%99%A5&card=A%E2%99%A5&sapaw=J%E2%99%A5",
+        "/spread?card=Q%E2%99%A5&sapaw=Z%E2%99%A5",
+        "/count?" + "&".join(f"card={r}%E2%99%A0" for r in "A23456789JQK") + "&card=A%E2%99%A5"
+        + "&card=2%E2%99%A5",
+        "/ask?ask=1&question=fight&exposed_meld=no&secret=no&caller=yes",
+        f"/ask?ask=1&player={ben}&question=fight&exposed_meld=no&secret=no&caller=yes",
+        *(f"/ask?ask=1&player={ben}&question={q}&exposed_meld=yes{more}"
+          for q, more in asked.items()),
+    )}  # fmt: skip
+    pages["refused rules"] = text(
+        web.submit(f"/t/{table}/rules/edit", {"stake": "0.001", "fold_pays": "11", "ante": "x"})
+    )
+
+    assert "Folding pays: 11 is not allowed" in visible(pages["refused rules"])
+    assert "more than a hand holds" in visible(pages[next(p for p in pages if "count" in p)])
+    assert "Ben: the caller of a draw" in visible(pages[next(p for p in pages if "player=" in p)])
+    for name, page in pages.items():
+        words = visible(page)
+        assert [key for key in keys if key in words] == [], name
+        assert prefix.findall(words) == [], name

@@ -15,16 +15,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from referee.rules import house_rules as tonk_rules
 from referee.rules import outcome as tonk_outcome
+from referee.rules import wording as tonk_wording
+from referee.rules.cards import RANKS_52, ranks
+from referee.rules.deal import Card
+from referee.rules.declared import DeclaredOptions
 from referee.rules.house_rules import HouseRules
 from referee.rules.outcome import Outcome, check_players
 from referee.rules.presets import PRESETS, rules_from
 from referee.rules.questions import Answer, answers
 from referee.rules.refusal import Refusal
+from referee.rules.spreads import count_hand
 from referee.rules.tongits import house_rules as tongits_rules
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits import presets as tongits_presets
 from referee.rules.tongits import questions as tongits_questions
+from referee.rules.tongits import rulings as tongits_rulings
 from referee.rules.tongits import seats as tongits_seats
 from referee.rules.tongits import wording as tongits_wording
 from referee.rules.waiting import reminder, tracks_turns
@@ -83,6 +90,12 @@ class Game(Generic[RulesT, EndingT]):
     rule_sentences: Callable[[RulesT], list[tuple[str, str, str]]]
     # The referee's answers to the questions a table asks, under these rules.
     answers: Callable[[RulesT], list[Answer]]
+    # Its options as the rules form asks them and the rules sheet names them.
+    options: DeclaredOptions
+    # The referee's card counter: a hand's total and how it was counted, in words; the
+    # ranks of the deck the table plays with (the picker shows four suits of each).
+    count_hand: Callable[[Sequence[Card], RulesT], tuple[int, str]]
+    deck_ranks: Callable[[RulesT], Sequence[str]]
     # A game that carries state from one settlement to the next request (Tongits' pot and
     # streak): settle with the request's `state` as sent (None when absent). Its `settle`
     # above is then the first game of a night. None for a game without state (Tonk).
@@ -112,6 +125,9 @@ class Game(Generic[RulesT, EndingT]):
     check_seats: Callable[[RulesT, Any], tuple[str, ...]] = lambda rules, names: check_players(
         names
     )
+    # The options whose sentences the card counter shows beside the cards, because they
+    # decide what to tap (Tongits: the card values, and whether melds kept in hand count).
+    count_rules: tuple[str, ...] = ()
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -134,6 +150,15 @@ TONK: Game[HouseRules, Outcome] = Game(
     hands_a_game=lambda rules: rules.points_target_hands,
     tracks_turns=tracks_turns,
     reminder=reminder,
+    options=DeclaredOptions(
+        tonk_rules.option_keys,
+        tonk_rules.option_group,
+        tonk_rules.check_of,
+        tonk_wording.option_label,
+        tonk_wording.value_in_words,
+    ),
+    count_hand=count_hand,
+    deck_ranks=lambda rules: ranks(rules.deck),
 )
 
 TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
@@ -153,6 +178,16 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     needs_spread_six=lambda rules: False,
     rule_sentences=tongits_wording.rule_sentences,
     answers=tongits_questions.answers,
+    options=DeclaredOptions(
+        tongits_rules.option_keys,
+        tongits_rules.option_group,
+        tongits_rules.check_of,
+        tongits_wording.option_label,
+        tongits_wording.value_in_words,
+    ),
+    count_hand=lambda cards, rules: tongits_rulings.count_hand(cards, rules),
+    deck_ranks=lambda rules: RANKS_52,
+    count_rules=("card_values", "hand_melds_count"),
     settle_with_state=tongits_scoring.settle_from,
     replay_night=replay,
     dealer_plays_first=True,

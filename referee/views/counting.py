@@ -1,61 +1,48 @@
-"""The card pickers: count a hand, rule on a spread or a hit.
+"""The card pickers: count a hand (by the table's game), rule on a Tonk spread or hit.
 
 The cards are checkboxes, one tap each, so a card cannot be picked twice and picking
 costs no trip to the server; htmx asks for the ruling after each tap. Counting can
 start from a hand being entered ("Count Ben's cards"): the picker then carries what
-was typed in the hand form and sends the total back into Ben's box.
+was typed in the hand form and sends the total back into Ben's box. The counter asks the
+table's game for its deck and its count; the spread page is each game's own (Tongits'
+meld and sapaw are in referee.views.tongits_referee).
 """
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee.models import GameTable, Player
-from referee.rules import HouseRules, Refusal
-from referee.rules.cards import ranks
-from referee.rules.deal import SUITS, Card
-from referee.rules.outcome import asks_totals, playable_kinds
-from referee.rules.spreads import card_of, count_hand, rule_on_hit, rule_on_spread
+from referee.rules import Refusal
+from referee.rules.game import TONGITS, TONK
+from referee.rules.spreads import card_of, rule_on_hit, rule_on_spread
 from referee.rules.wording import SENTENCES
-from referee.rules_versions import current_rules
+from referee.rules_versions import current_rules, game_of
 from referee.seating import players_of, seated
 from referee.storage import session
-from referee.views import render, table_or_404
+from referee.views import render, table_or_404, tongits_referee
 from referee.views.hands import counted
 from referee.views.htmx import htmx
+from referee.views.picker import deck, deck_words, picked
 
 bp = Blueprint("counting", __name__, url_prefix="/t/<int:table_id>")
 
-MAX_PICKED = 20  # more than any hand holds; the rules refuse past a hand, this bounds input
 # What the hand form carries through the picker, and back: never its preview or Save.
 CARRIED = re.compile(r"total_\d{1,9}|player|dealer|spread_six|last_draw|entry_key|inline|override")
 MAX_CARRIED = 20
 MAX_VALUE = 64
 
 
-def _picked() -> tuple[list[Card], str | None]:
-    """The cards ticked, or none and why they cannot be read."""
-    sent = request.form if request.method == "POST" else request.args
-    values = sent.getlist("card")[:MAX_PICKED]
-    try:
-        return [card_of(value) for value in values], None
-    except Refusal as refusal:
-        return [], refusal.words
-
-
-def _deck(rules: HouseRules) -> list[Card]:
-    """The house deck in the picker's order: rank by rank, the four suits side by side."""
-    return [Card(rank, suit) for rank in ranks(rules.deck) for suit in SUITS]
-
-
-def _counting_for(table: GameTable, rules: HouseRules) -> tuple[str, Player] | None:
+def _counting_for(table: GameTable, rules: Any) -> tuple[str, Player] | None:
     """(kind, player) when the picker was opened from a hand form's total box."""
+    game = game_of(table)
     kind = request.args.get("kind", "")
-    if request.method != "POST" or kind not in playable_kinds(rules):
+    if request.method != "POST" or kind not in game.playable_kinds(rules):
         return None
-    if not asks_totals(kind, rules):
+    if not game.asks_totals(kind, rules):
         return None
     players = seated(players_of(session(), table))
     player = next((p for p in players if str(p.id) == request.form.get("for")), None)
@@ -64,15 +51,16 @@ def _counting_for(table: GameTable, rules: HouseRules) -> tuple[str, Player] | N
 
 @bp.route("/count", methods=["GET", "POST"])
 def count(table_id: int) -> ResponseReturnValue:
-    """Count a hand by the house deck; from a hand form, send the total back to it."""
+    """Count a hand by the table's game and deck; from a hand form, send the total back."""
     table = table_or_404(table_id, write=request.method == "POST")
+    game = game_of(table)
     _, rules = current_rules(session(), table)
     target = _counting_for(table, rules)
-    cards, error = _picked()
+    cards, error = picked()
     total, words = None, None
     if cards and error is None:
         try:
-            total, words = count_hand(cards, rules)
+            total, words = game.count_hand(cards, rules)
         except Refusal as refusal:
             error = refusal.words
     if target is not None and "use" in request.form and total is not None:
@@ -80,7 +68,10 @@ def count(table_id: int) -> ResponseReturnValue:
     context = {
         "table": table,
         "rules": rules,
-        "deck": _deck(rules),
+        "deck": deck(table, rules),
+        "deck_words": deck_words(deck(table, rules)),
+        # The rules that decide what to tap, in the sheet's words (none for Tonk).
+        "sentences": [s for key, _, s in game.rule_sentences(rules) if key in game.count_rules],
         "picked": set(cards),
         "words": words,
         "total": total,
@@ -108,10 +99,19 @@ def _carried() -> list[tuple[str, str]]:
 
 @bp.get("/spread")
 def spread(table_id: int) -> ResponseReturnValue:
-    """Is it a book or a run here, and may a card hit it?"""
+    """Rule on cards laid down, by the table's game: a Tonk spread or hit, a Tongits meld
+    or sapaw. A game with no such page answers 404."""
     table = table_or_404(table_id)
+    page = CARD_PAGES.get(table.game)
+    if page is None:
+        abort(404)
+    return page(table)
+
+
+def tonk_spread(table: GameTable) -> ResponseReturnValue:
+    """Is it a book or a run here, and may a card hit it?"""
     _, rules = current_rules(session(), table)
-    cards, error = _picked()
+    cards, error = picked()
     hit_text = request.args.get("hit", "")[:8]
     ruling = None
     if error is None and cards:
@@ -125,7 +125,7 @@ def spread(table_id: int) -> ResponseReturnValue:
     context: dict[str, Any] = {
         "table": table,
         "rules": rules,
-        "deck": _deck(rules),
+        "deck": deck(table, rules),
         "picked": set(cards),
         "hit": hit_text,
         "ruling": ruling,
@@ -135,3 +135,10 @@ def spread(table_id: int) -> ResponseReturnValue:
     if htmx() and htmx().target == "spread-result":
         return render_template("partials/spread_result.html", **context)
     return render("spread.html", **context)
+
+
+# Each game's page for cards laid down, by game name.
+CARD_PAGES: dict[str, Callable[[GameTable], ResponseReturnValue]] = {
+    TONK.name: tonk_spread,
+    TONGITS.name: tongits_referee.meld,
+}

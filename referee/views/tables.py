@@ -1,6 +1,7 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -10,21 +11,20 @@ from sqlmodel import Session
 
 from referee import access, commands, turns
 from referee.forms import (
-    RulesForm,
     StartTableForm,
     fill_rules_form,
     rules_changes,
+    rules_form_for,
     rules_groups,
     seating,
 )
 from referee.hands import hand_count, hand_views, recent_hands
 from referee.models import GameTable
 from referee.night import carries_state, last_state
-from referee.rules import PRESETS, HouseRules, Refusal, preset
+from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
-from referee.rules.questions import answers
+from referee.rules.game import TONGITS
 from referee.rules.waiting import standing_words
-from referee.rules.wording import option_label, rule_sentences
 from referee.rules_versions import current_rules, game_of
 from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.scoring.settle_up import MODES, transfers_for
@@ -32,7 +32,7 @@ from referee.scoring.standings import points_leaders
 from referee.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.storage import session
 from referee.tally import night_games, running_tally, standings, tally
-from referee.views import can_write, render, table_or_404
+from referee.views import can_write, render, table_or_404, tongits_referee
 from referee.views.chart import MAX_POINTS, tally_chart
 
 bp = Blueprint("tables", __name__)
@@ -202,30 +202,33 @@ def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dic
 
 @bp.route("/t/<int:table_id>/rules/edit", methods=["GET", "POST"])
 def edit_rules(table_id: int) -> ResponseReturnValue:
-    """Every option on one form, grouped as the spec groups them; changes apply to later hands."""
+    """Every option of the table's game on one form, grouped as its spec groups them;
+    changes apply to later hands."""
     table = table_or_404(table_id, write=True)
     db = session()
+    game = game_of(table)
     version, rules = current_rules(db, table)
-    form = RulesForm()
+    form_class = rules_form_for(game.options)
+    form = form_class()
     errors: dict[str, str] = {}
     if request.method == "POST" and "load_preset" in request.form:
         chosen = request.form.get("load_preset", "")
-        if chosen in PRESETS:
-            form = RulesForm(formdata=None)
-            fill_rules_form(form, PRESETS[chosen])
+        if chosen in game.presets:
+            form = form_class(formdata=None)
+            fill_rules_form(form, game.presets[chosen])
             form.preset.data = chosen
     elif form.is_submitted():
         changes, errors = rules_changes(form)
-        chosen_preset = form.preset.data if form.preset.data in PRESETS else None
+        chosen_preset = form.preset.data if form.preset.data in game.presets else None
         # Each change is tried on its own first, so every box that is wrong says so at once.
-        checked = preset(chosen_preset or version.preset)
+        checked = game.presets[chosen_preset or version.preset]
         for key, value in changes.items():
             if key in errors:
                 continue
             try:
                 checked = checked.with_changes({key: value})
             except Refusal as refusal:
-                errors[key] = f"{option_label(key)}: {refusal.words}"  # named, not keyed
+                errors[key] = f"{game.options.label(key)}: {refusal.words}"  # named, not keyed
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
@@ -236,7 +239,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
     else:
         fill_rules_form(form, rules)
         form.preset.data = version.preset
-    base = form.preset.data if form.preset.data in PRESETS else version.preset
+    base = form.preset.data if form.preset.data in game.presets else version.preset
     return render(
         "rules_form.html",
         table=table,
@@ -244,7 +247,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         groups=rules_groups(form),
         errors=errors,
         base=base,
-        presets=list(PRESETS),
+        presets=list(game.presets),
         new=request.args.get("new") == "1",
     )
 
@@ -253,10 +256,11 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
 def rules_sheet(table_id: int) -> ResponseReturnValue:
     """The house rules in plain sentences, marking what differs from the preset."""
     table = table_or_404(table_id)
+    game = game_of(table)
     version, rules = current_rules(session(), table)
-    differs = set(rules.differences(preset(version.preset)))
+    differs = set(rules.differences(game.presets[version.preset]))
     groups: dict[str, list] = {}
-    for key, group, sentence in rule_sentences(rules):
+    for key, group, sentence in game.rule_sentences(rules):
         groups.setdefault(group, []).append((key, sentence, key in differs))
     return render(
         "rules_sheet.html", table=table, groups=groups, version=version, changed=len(differs)
@@ -268,7 +272,16 @@ def ask(table_id: int) -> ResponseReturnValue:
     """The questions tables argue about, each answered from this table's rules."""
     table = table_or_404(table_id)
     _, rules = current_rules(session(), table)
-    return render("ask.html", table=table, answers=answers(rules))
+    # A game whose referee also answers of one player (Tongits: draw, fight, burned).
+    of_a_player = PLAYER_QUESTIONS.get(table.game)
+    extra = of_a_player(table, rules) if of_a_player else {}
+    return render("ask.html", table=table, answers=game_of(table).answers(rules), **extra)
+
+
+# The questions a game's referee answers of one player, as the ask page's extra context.
+PLAYER_QUESTIONS: dict[str, Callable[[GameTable, Any], dict[str, Any]]] = {
+    TONGITS.name: tongits_referee.calls
+}
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])

@@ -6,6 +6,7 @@ from flask.typing import ResponseReturnValue
 
 from referee import commands, turns
 from referee.forms import form_count
+from referee.rules.game import TONK
 from referee.rules.waiting import HIT, PLAYS, SPREAD, TURN
 from referee.seating import players_of
 from referee.storage import session
@@ -52,8 +53,9 @@ def _apply(table) -> str | None:
 
 @bp.post("/")
 def mark(table_id: int) -> ResponseReturnValue:
-    """One tap on the turn panel; then the deal with everyone's waits, as it is now."""
-    table = table_or_404(table_id, write=True)
+    """One tap on the turn panel; then the deal with everyone's waits, as it is now. Tonk's
+    waits only: a Tongits table has no turn panel (404)."""
+    table = table_or_404(table_id, write=True, game=TONK.name)
     notice = _apply(table)
     if htmx():
         return render_template("partials/deal.html", notice=notice, **table_context(table))

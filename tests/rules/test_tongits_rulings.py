@@ -401,6 +401,19 @@ def test_each_meld_ruling_gives_its_reason_word_for_word(shown, rules, ruling):
                 " kind need one rank, a run one suit.",
             ),
         ),
+        (
+            "Q♥ K♥ A♥",
+            "J♥",
+            TONGITS,
+            False,
+            Ruling(
+                False,
+                "The meld on the table is not a meld: Q♥ K♥ A♥ is not a meld: the ace is only "
+                "low in runs here (A-2-3), never Q-K-A (house rule “Ace low only”).",
+                None,
+                ("ace_low_only",),
+            ),
+        ),
     ],
 )
 def test_each_sapaw_ruling_gives_its_reason_word_for_word(meld, card, rules, own, ruling):

@@ -195,3 +195,33 @@ def test_the_game_seam_gives_tongits_sheet_and_answers():
     assert TONGITS.asks_totals("tongits", TongitsRules()) is False
     assert TONGITS.asks_last_draw("stock_out", TongitsRules()) is True
     assert TONGITS.needs_spread_six(TongitsRules()) is False
+
+
+def test_every_allowed_value_of_a_tongits_option_has_words_for_a_form():
+    from referee.rules.tongits.house_rules import check_of
+    from referee.rules.tongits.wording import value_in_words
+
+    shown = {
+        key: [value_in_words(key, value) for value in check_of(key).choices]
+        for key in option_keys()
+        if check_of(key).kind in ("choice", "flag")
+    }
+    assert shown == {
+        "seats": ["3 players", "4 players (dealer 12 cards, the others 11)"],
+        "card_values": ["Ace 1, 2 to 10 face value, J Q K 10"],
+        "jackpot_wins": ["2 wins in a row (Two Hits)", "3 wins in a row"],
+        "burned_factor": ["The same as any loser", "Double", "Triple"],
+        "play_direction": [
+            "Counterclockwise (your right plays after you)",
+            "Clockwise (your right plays before you)",
+        ],
+        "sapaw_blocks_draw": ["Yes", "No"],
+        "next_dealer": ["The winner (the hitter)", "The next player in turn"],
+        "hand_melds_count": ["Yes", "No"],
+        "discard_take": ["Only to complete a meld", "Any time"],
+        "same_turn_discard": ["Yes", "No"],
+        "ace_low_only": ["Yes", "No"],
+    }
+    assert value_in_words("stake", Decimal("0.50")) == "0.50"
+    assert value_in_words("unit", "₱") == "₱"
+    assert [value_in_words("ante", n) for n in (0, 1, 2)] == ["0 stakes", "1 stake", "2 stakes"]

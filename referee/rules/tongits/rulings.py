@@ -187,7 +187,9 @@ def rule_on_sapaw(
     _check_cards([card], "card")
     on_table = rule_on_meld(meld, rules)
     if not on_table.yes:
-        return Ruling(False, f"The meld on the table is not a meld: {on_table.reason}")
+        # The rule that keeps it from being a meld (the ace's) still decides, so still cited.
+        reason = f"The meld on the table is not a meld: {on_table.reason}"
+        return Ruling(False, reason, None, on_table.options)
     if card in meld:
         return Ruling(False, f"{card} is already in that meld.")
     where = f"your {_shown(meld)}" if own_meld else _shown(meld)

@@ -7,9 +7,10 @@ each with a plain English gloss the first time a sentence needs it.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
-from referee.rules.wording import amount_in_words
+from referee.rules.wording import amount_in_words, number_in_words
 
 # The glosses, said once here so every sentence and answer glosses a word the same way.
 TONG_ITS = "tong-its (every card melded or laid off)"
@@ -288,3 +289,35 @@ LABELS = {
 def option_label(key: str) -> str:
     """A short name for a Tongits option, as a rules-sheet heading or a cited rule."""
     return LABELS[key]
+
+
+# Words for the named choices; flags, the stake, the unit and the stakes are worded by kind.
+CHOICE_WORDS: dict[str, dict[Any, str]] = {
+    "seats": {3: "3 players", 4: "4 players (dealer 12 cards, the others 11)"},
+    "card_values": {"standard": "Ace 1, 2 to 10 face value, J Q K 10"},
+    "jackpot_wins": {2: "2 wins in a row (Two Hits)", 3: "3 wins in a row"},
+    "burned_factor": {1: "The same as any loser", 2: "Double", 3: "Triple"},
+    "play_direction": {
+        "counterclockwise": "Counterclockwise (your right plays after you)",
+        "clockwise": "Clockwise (your right plays before you)",
+    },
+    "next_dealer": {"winner": "The winner (the hitter)", "rotate": "The next player in turn"},
+    "discard_take": {"meld_only": "Only to complete a meld", "any": "Any time"},
+}
+
+
+def value_in_words(key: str, value: Any) -> str:
+    """A short label for one allowed value of a Tongits option (a radio button).
+
+    An unknown named choice raises KeyError, so a new choice cannot reach a form without
+    its words; every other option is a flag, the stake, the unit or a number of stakes.
+    """
+    if key in CHOICE_WORDS:
+        return CHOICE_WORDS[key][value]
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if key == "stake":
+        return number_in_words(value)
+    if key == "unit":
+        return str(value)
+    return f"{value} stake" if value == 1 else f"{value} stakes"
