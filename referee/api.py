@@ -14,22 +14,21 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed, UnsupportedMediaType
 
-from referee import access, commands, exact_json
+from referee import access, commands, exact_json, night
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
-    HandEdit,
     HandEntry,
     HandVoid,
-    NewTable,
-    RulesChange,
+    bodies_of,
+    new_table_body,
 )
 from referee.documents.values import Document
 from referee.hands import every_hand, hand_by_no, hand_count, hand_views
 from referee.models import GameTable, Hand, Player
 from referee.openapi import DOCUMENT
 from referee.rules import Refusal
-from referee.rules_versions import current_rules
+from referee.rules_versions import current_rules, game_of
 from referee.scoring import settle_request
 from referee.scoring.games import game_json
 from referee.scoring.settle_up import MODES, transfers_for
@@ -130,6 +129,12 @@ def _body(model: type[Body]) -> Body:
     return read(model, _json(), root="request")
 
 
+def _new_table() -> Any:
+    """A new table's body, read as the document of the game it names."""
+    data = _json()
+    return read(new_table_body(data), data, root="request")
+
+
 def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     return None if key is None else read_value(IDEMPOTENCY_KEY, key, root="Idempotency-Key")
@@ -193,6 +198,10 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     version, rules = current_rules(db, table)
     standing = _tally(db, table)
     points = {row["player"].name: row["points"] for row in standing}
+    in_points = game_of(table).scores_points(rules)
+    # A game whose games carry state (Tongits) shows what its last game left: the pot by
+    # player, the run, who deals next (tongits.md 2.9).
+    carried = {"state": night.last_state(db, table)} if night.carries_state(table) else {}
     return {
         "id": table.id,
         "name": table.name,
@@ -204,10 +213,11 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
         "hands": hand_count(db, table),
         "dealer": next_deal(db, table, players).dealer.name,
         "tally": {row["player"].name: row["amount"] for row in standing},
-        "points": points if rules.scoring == "points" else None,
+        "points": points if in_points else None,
         "games": [game_json(game) for game in night_games(db, table, players)]
-        if rules.scoring == "points"
+        if in_points
         else None,
+        **carried,
     }
 
 
@@ -217,7 +227,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     """Start a table; the answer holds its two tokens and the page links to share."""
-    new = _body(NewTable)
+    new = _new_table()
     table = commands.start_table(
         session(),
         name=new.name,
@@ -255,7 +265,7 @@ def get_table(table_id: int) -> Response:
 def change_rules(table_id: int) -> Response:
     """New house rules (a preset and changes to it) for the hands entered from now on."""
     table = _table(table_id, write=True)
-    change = _body(RulesChange)
+    change = _body(bodies_of(table.game).rules_change)
     db = session()
     commands.change_rules(db, table, change.preset, change.rules)
     commands.lock(db, table)  # the answer, read in one piece while no one else writes
@@ -306,10 +316,12 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     """
     table = _table(table_id, write=True)
     key = _idempotency_key()
-    entry = _body(HandEntry)  # a malformed hand is refused, even with a key seen before
+    # A malformed hand is refused, even with a key seen before.
+    entry = _body(bodies_of(table.game).entry)
+    override = isinstance(entry, HandEntry) and entry.override
     db = session()
     entered = commands.enter_hand(
-        db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=entry.override
+        db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=override
     )
     return jsonify(_hand_json(db, entered.hand)), 200 if entered.again else 201
 
@@ -319,7 +331,7 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     """Change a hand's outcome (same dealer), re-settled under the rules it was played
     with; 409 with the hand as it is now when `version` is not its current version."""
     table = _table(table_id, write=True)
-    edit = _body(HandEdit)
+    edit = _body(bodies_of(table.game).edit)
     hand = _hand(table, no)
     db = session()
     dealer = db.exec(select(Player).where(Player.id == hand.dealer_id)).one()

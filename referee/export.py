@@ -37,7 +37,7 @@ from referee.documents.table_file import (
     NAMES_OF_THEN,
     FileChange,
     FileHand,
-    TableFile,
+    file_model,
 )
 from referee.documents.values import shown
 from referee.hands import every_hand, hand_views
@@ -48,15 +48,22 @@ from referee.models import (
     RulesVersion,
     id_of,
 )
-from referee.rules import HouseRules, Outcome, Refusal
-from referee.rules.game import GAMES, Game
-from referee.rules.limits import MAX_FILE_DEPTH, MAX_IMPORT_BYTES, MAX_PLAYERS, MIN_PLAYERS
-from referee.rules.outcome import names_given
+from referee.rules import Refusal
+from referee.rules.game import GAMES, Ending, Game
+from referee.rules.limits import (
+    MAX_FILE_DEPTH,
+    MAX_IMPORT_BYTES,
+    MAX_PLAYERS,
+    MAX_POT_SHARE,
+    MIN_PLAYERS,
+)
 from referee.scoring import Settlement
 from referee.scoring.games import PlayedHand, game_json, game_of_hand, games
+from referee.scoring.settlement import Payment
+from referee.scoring.tongits_night import PlayedGame
 from referee.seating import players_of
-from referee.stored_form import named
-from referee.tally import night_games
+from referee.stored_form import named, stored
+from referee.tally import ever_in_points, night_games
 
 # Export
 
@@ -264,14 +271,17 @@ def _distinct(names: Sequence[str], path: str, known: set[str] | None = None) ->
         seen.add(name.casefold())
 
 
-def _plays_here(outcome: Outcome, path: str, names: Sequence[str]) -> None:
-    """An outcome naming only players among `names`, the hand's players then."""
-    for _, name in names_given(outcome):
-        if name not in names:
-            _refuse(
-                path,
-                f"{name[:40]!r} is not one of the hand's players then ({', '.join(names)})",
-            )
+def _plays_here(document: Mapping[str, Any], path: str, names: Sequence[str]) -> None:
+    """An outcome or a settlement naming only players among `names`, the hand's players
+    then: exactly what storing it by the players' ids needs, whatever the game."""
+    try:
+        stored(document, {name: index for index, name in enumerate(names)})
+    except KeyError as missing:
+        name = str(missing.args[0])
+        _refuse(
+            path,
+            f"{name[:40]!r} is not one of the hand's players then ({', '.join(names)})",
+        )
 
 
 def _difference(expected: Any, given: Any, path: str) -> tuple[str, Any, Any] | None:
@@ -327,7 +337,7 @@ class HandPlan:
     dealer: str
     seats: list[str]  # the hand's players in its seating order, under their current names
     names: list[str]  # the same players as named when it was settled
-    outcome: Outcome
+    outcome: Ending
     settlement: Settlement
     void: bool
     version: int
@@ -362,7 +372,7 @@ def check_document(data: Any) -> TablePlan:
     shape, bounds, names, house rules and outcomes are the document's model's to check
     (referee.documents.table_file); what ties its parts together is checked here."""
     _exact(data, "")
-    document = read(TableFile, data, root="file")
+    document = read(file_model(data), data, root="file")
     if document.format != FORMAT:
         _refuse("format", f"{shown(document.format)} is not {FORMAT!r}: not a table's file")
     if document.format_version not in (NAMES_OF_THEN, FORMAT_VERSION):
@@ -386,7 +396,7 @@ def check_document(data: Any) -> TablePlan:
         _refuse("first_dealer", f"{shown(document.first_dealer)} is not one of the players")
 
     game = GAMES[document.game]
-    rules: dict[int, HouseRules] = {}
+    rules: dict[int, Any] = {}
     for index, version in enumerate(document.rules_versions):
         if version.number != index + 1:
             _refuse(
@@ -394,18 +404,30 @@ def check_document(data: Any) -> TablePlan:
                 f"is {version.number}; rules versions are numbered 1, 2, 3...",
             )
         rules[version.number] = version.rules
+    try:
+        game.check_seats(rules[len(rules)], [p.name for p in document.players if p.seated])
+    except Refusal as refusal:
+        said = refusal.message.removeprefix(f"{refusal.field}: ")
+        _refuse("players", f"the players seated cannot sit at this table: {said}")
 
+    thens = [
+        _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
+        for index, entry in enumerate(document.hands)
+    ]
+    engine = _settled(game, document.hands, thens, rules)
     hands = []
     entry_keys: set[str] = set()
-    for index, entry in enumerate(document.hands):
-        hand = _check_hand(entry, f"hands[{index}]", index + 1, known, game, rules, of_then)
+    for index, (entry, then, settlement) in enumerate(
+        zip(document.hands, thens, engine, strict=True)
+    ):
+        hand = _plan_hand(entry, f"hands[{index}]", then, settlement, of_then)
         if hand.entry_key is not None:
             if hand.entry_key in entry_keys:
                 _refuse(f"hands[{index}].entry_key", "another hand has the same key")
             entry_keys.add(hand.entry_key)
         hands.append(hand)
     if document.games is not None:
-        _check_games(document.games, hands, rules)
+        _check_games(document.games, hands, game, rules)
     return TablePlan(
         document.name,
         document.game,
@@ -413,7 +435,9 @@ def check_document(data: Any) -> TablePlan:
         document.first_dealer,
         [(player.name, player.seated) for player in document.players],
         [
-            RulesPlan(v.number, v.preset, exact_json.dumps(v.rules.to_stored()), v.created_at)
+            RulesPlan(
+                v.number, v.preset, exact_json.dumps(game.rules_to_json(v.rules)), v.created_at
+            )
             for v in document.rules_versions
         ],
         hands,
@@ -425,16 +449,23 @@ def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_games(
-    given: Sequence[Any], hands: Sequence[HandPlan], rules: Mapping[int, HouseRules]
+    given: Sequence[Any],
+    hands: Sequence[HandPlan],
+    game: Game[Any, Any],
+    rules: Mapping[int, Any],
 ) -> None:
-    """The file's games are the ones its hands make (house rules 2.7), or it is refused."""
-    played = [
-        PlayedHand.under(rules[hand.rules_number], hand.no, hand.void, hand.settlement.points)
-        for hand in hands
-    ]
+    """The file's games are the ones its hands make (house rules 2.7), or it is refused; a
+    night that never scored points makes none."""
+    made = []
+    if ever_in_points(game, rules.values()):
+        made = games(
+            [
+                PlayedHand.under(rules[h.rules_number], h.no, h.void, h.settlement.points)
+                for h in hands
+            ]
+        )
     # Who shares a win is a set: the table lists them in its seating order of now, the
     # hands in theirs of then (a player moved seats since).
-    made = games(played)
     expected = [_winners_as_a_set(game_json(game)) for game in made]
     found = [_winners_as_a_set(game.model_dump(by_alias=True)) for game in given]
     # A file exported before a game was won only among the players of all its hands names
@@ -455,17 +486,16 @@ def _check_games(
 
 
 def _check_hand(
-    entry: FileHand,
+    entry: FileHand[Any, Any],
     path: str,
     no: int,
     known: set[str],
-    game: Game[Any, Any],
-    rules: Mapping[int, HouseRules],
+    rules: Mapping[int, Any],
     of_then: bool,
-) -> HandPlan:
-    """One hand: its players, its outcome, and its settlement as the table's game settles it;
-    under the names of its seats, or (`of_then`, a version 1 file) under the names its
-    settlement's net gives in seating order."""
+) -> list[str]:
+    """One hand's number, rules version, dealer and players; the names it was settled under:
+    its seats, or (`of_then`, a version 1 file) the names its settlement's net gives in
+    seating order."""
     if entry.no != no:
         _refuse(_at(path, "no"), f"is {entry.no}; hands are numbered 1, 2, 3... in order")
     number = entry.rules_version
@@ -475,23 +505,62 @@ def _check_hand(
         _refuse(_at(path, "dealer"), f"{shown(entry.dealer)} is not one of the players")
     _distinct(entry.seats, _at(path, "seats"), known)
 
-    given = entry.settlement.model_dump(by_alias=True)
+    net = entry.settlement.model_dump(by_alias=True)["net"]
     net_path = _at(_at(path, "settlement"), "net")
-    if len(given["net"]) != len(entry.seats):
+    if len(net) != len(entry.seats):
         _refuse(
             net_path,
             f"must give the net of each of the hand's {len(entry.seats)} players, in seating order",
         )
-    then = list(given["net"]) if of_then else entry.seats
+    then = list(net) if of_then else entry.seats
     _distinct(then, net_path)
-    _plays_here(entry.outcome, _at(path, "outcome"), then)
-    try:
-        settlement = game.settle(rules[number], then, entry.outcome)
-    except Refusal as refusal:
-        _refuse(
-            _at(path, "outcome"),
-            f"the engine refuses hand {no} under rules version {number}: {refusal.message}",
-        )
+    _plays_here(entry.outcome.to_json(), _at(path, "outcome"), then)
+    return then
+
+
+def _settled(
+    game: Game[Any, Any],
+    hands: Sequence[FileHand[Any, Any]],
+    thens: Sequence[Sequence[str]],
+    rules: Mapping[int, Any],
+) -> list[Settlement | None]:
+    """Each hand as the table's game settles it under its own rules version: alone, or, for
+    a game whose settlement carries state (Tongits), in a replay of the whole night, void
+    games included as void (None: a void game's settlement is the file's, see `_plan_hand`).
+    Each hand is first settled alone, so an outcome the engine refuses is named by its hand."""
+    alone = []
+    for index, (entry, then) in enumerate(zip(hands, thens, strict=True)):
+        number = entry.rules_version
+        try:
+            alone.append(game.settle(rules[number], then, entry.outcome))
+        except Refusal as refusal:
+            _refuse(
+                f"hands[{index}].outcome",
+                f"the engine refuses hand {index + 1} under rules version {number}: "
+                f"{refusal.message}",
+            )
+    if game.replay_night is None:
+        return list(alone)
+    night = [
+        PlayedGame(entry.void, rules[entry.rules_version], tuple(then), entry.outcome, entry.dealer)
+        for entry, then in zip(hands, thens, strict=True)
+    ]
+    return game.replay_night(night)
+
+
+def _plan_hand(
+    entry: FileHand[Any, Any],
+    path: str,
+    then: list[str],
+    settlement: Settlement | None,
+    of_then: bool,
+) -> HandPlan:
+    """One hand to write, its settlement the engine's (or refused where the file's differs);
+    a void game of a night that carries state keeps the file's (`_as_written`)."""
+    given = entry.settlement.model_dump(by_alias=True)
+    no, number = entry.no, entry.rules_version
+    if settlement is None:
+        settlement = _as_written(given, _at(path, "settlement"), then)
     difference = _difference(settlement.to_json(), given, _at(path, "settlement"))
     if difference is not None:
         where, expected, found = difference
@@ -522,7 +591,49 @@ def _check_hand(
     )
 
 
-def _check_change(entry: FileChange, path: str, seats: Sequence[str], of_then: bool) -> ChangePlan:
+@dataclass(frozen=True)
+class _Carried:
+    """A void game's state as its file wrote it: kept as it is, since no replay makes it."""
+
+    state: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.state
+
+
+def _as_written(given: Mapping[str, Any], path: str, then: Sequence[str]) -> Settlement:
+    """A void game's settlement as its file wrote it: no replay makes it (the night skips a
+    void game, and it keeps what it was when voided), so it is held to what any settlement
+    is: payments between the hand's players, each above 0 and to the cent, and each
+    player's net what the payments make (the caller compares the file's net with it)."""
+    _plays_here(given, path, then)
+    net = dict.fromkeys(then, Decimal(0))
+    payments = []
+    for index, row in enumerate(given["payments"]):
+        amount = Decimal(row["amount"])
+        # The bound first: quantizing a huge number would overflow the context.
+        if not 0 < amount <= MAX_POT_SHARE or amount != amount.quantize(CENT):
+            _refuse(
+                f"{path}.payments[{index}].amount",
+                f"{shown(row['amount'])} is not an amount above 0, to the cent",
+            )
+        payments.append(Payment(row["from"], row["to"], amount, row["why"]))
+        net[row["from"]] -= amount
+        net[row["to"]] += amount
+    return Settlement(
+        result=given["result"],
+        winners=tuple(given["winners"]),
+        payments=tuple(payments),
+        net=net,
+        points=given["points"],
+        state=_Carried(given["state"]),
+        pot_won=Decimal(given["pot_won"]),
+    )
+
+
+def _check_change(
+    entry: FileChange[Any], path: str, seats: Sequence[str], of_then: bool
+) -> ChangePlan:
     """One line of a hand's history: what it was and became, under the names of its seats,
     or (`of_then`) under the names it gives, the hand's players as named at that change."""
     if of_then != (entry.names is not None):
@@ -535,7 +646,7 @@ def _check_change(entry: FileChange, path: str, seats: Sequence[str], of_then: b
     outcomes = {"before": entry.before, "after": entry.after}
     for key, outcome in outcomes.items():
         if outcome is not None:
-            _plays_here(outcome, _at(path, key), names)
+            _plays_here(outcome.to_json(), _at(path, key), names)
     return ChangePlan(
         action=entry.action,
         by=entry.by,

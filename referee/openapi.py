@@ -32,16 +32,22 @@ MODELS = (
     requests.SettleRequest,
     requests.TongitsSettleRequest,
     requests.NewTable,
+    requests.NewTongitsTable,
     requests.RulesChange,
+    requests.TongitsRulesChange,
     requests.HandEntry,
+    requests.TongitsHandEntry,
     requests.HandEdit,
+    requests.TongitsHandEdit,
     requests.HandVoid,
     answers.Error,
     answers.Settlement,
     answers.TongitsSettlement,
     answers.CreatedTable,
     answers.Table,
+    answers.TongitsTable,
     answers.Hand,
+    answers.TongitsHand,
     answers.Stale,
     answers.SettleUp,
 )
@@ -54,6 +60,11 @@ SCHEMAS: dict[str, Any] = models_json_schema(
 
 def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
+
+
+def either(*names: str) -> dict[str, Any]:
+    """One of a few schemas: a document of Tonk or of Tongits, as the table plays."""
+    return {"anyOf": [ref(name) for name in names]}
 
 
 def _json(schema: dict[str, Any], description: str, example: Any = None) -> dict[str, Any]:
@@ -77,8 +88,8 @@ RESPONSES = {
         "This Idempotency-Key entered a hand with another outcome: nothing was entered."
     ),
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
-    "Hand": _json(ref("Hand"), "The hand."),
-    "Table": _json(ref("Table"), "The table as it is now."),
+    "Hand": _json(either("Hand", "TongitsHand"), "The hand."),
+    "Table": _json(either("Table", "TongitsTable"), "The table as it is now."),
 }
 
 
@@ -97,10 +108,12 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
-def _body(name: str, example: Any) -> dict[str, Any]:
+def _body(names: tuple[str, ...], example: Any) -> dict[str, Any]:
+    """A request body: Tonk's document, or one of each game's."""
+    schema = ref(names[0]) if len(names) == 1 else either(*names)
     return {
         "required": True,
-        "content": {"application/json": {"schema": ref(name), "example": example}},
+        "content": {"application/json": {"schema": schema, "example": example}},
     }
 
 
@@ -155,7 +168,7 @@ PATHS: dict[str, Any] = {
             "summary": "Start a table",
             "security": ANYONE,
             "requestBody": _body(
-                "NewTable",
+                ("NewTable", "NewTongitsTable"),
                 {"name": "Friday", "players": ["Anna", "Ben", "Carla"], "preset": "classic"},
             ),
             "responses": _responses(
@@ -179,18 +192,28 @@ PATHS: dict[str, Any] = {
             "operationId": "listHands",
             "summary": "Every hand, oldest first, void ones included",
             "responses": _responses(
-                {"200": _json({"type": "array", "items": ref("Hand")}, "The hands.")}, "404"
+                {
+                    "200": _json(
+                        {"type": "array", "items": either("Hand", "TongitsHand")}, "The hands."
+                    )
+                },
+                "404",
             ),
         },
         "post": {
             "operationId": "enterHand",
             "summary": "Enter a hand, dealt by whoever deals next; settled under the rules now",
             "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
-            "requestBody": _body("HandEntry", {"outcome": OUT, "override": False}),
+            "requestBody": _body(
+                ("HandEntry", "TongitsHandEntry"), {"outcome": OUT, "override": False}
+            ),
             "responses": _responses(
                 {
-                    "201": _json(ref("Hand"), "The hand entered."),
-                    "200": _json(ref("Hand"), "The hand this Idempotency-Key entered before."),
+                    "201": _json(either("Hand", "TongitsHand"), "The hand entered."),
+                    "200": _json(
+                        either("Hand", "TongitsHand"),
+                        "The hand this Idempotency-Key entered before.",
+                    ),
                 },
                 "400",
                 "403",
@@ -205,15 +228,15 @@ PATHS: dict[str, Any] = {
         "put": {
             "operationId": "editHand",
             "summary": "Change a hand's outcome; re-settled under the rules it was played with",
-            "requestBody": _body("HandEdit", {"outcome": OUT, "version": 1}),
+            "requestBody": _body(("HandEdit", "TongitsHandEdit"), {"outcome": OUT, "version": 1}),
             "responses": _responses({"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413"),
         },
         "delete": {
             "operationId": "voidHand",
             "summary": "Void a hand: out of the tally, still in the history",
-            "requestBody": _body("HandVoid", {"version": 1}),
+            "requestBody": _body(("HandVoid",), {"version": 1}),
             "responses": _responses(
-                {"200": _json(ref("Hand"), "The hand, marked void.")},
+                {"200": _json(either("Hand", "TongitsHand"), "The hand, marked void.")},
                 "400",
                 "403",
                 "404",
@@ -227,7 +250,10 @@ PATHS: dict[str, Any] = {
         "put": {
             "operationId": "changeRules",
             "summary": "New house rules for the hands entered from now on",
-            "requestBody": _body("RulesChange", {"preset": "classic", "rules": {"stake": 0.5}}),
+            "requestBody": _body(
+                ("RulesChange", "TongitsRulesChange"),
+                {"preset": "classic", "rules": {"stake": 0.5}},
+            ),
             "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413"),
         },
     },

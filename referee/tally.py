@@ -6,16 +6,17 @@ Money is summed as whole cents in the database (HandNet), one SUM rather than a 
 over every hand.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
 from referee.models import GameTable, Hand, HandNet, Player, RulesVersion, id_of
-from referee.rules_versions import rules_of
+from referee.rules.game import Game as TableGame
+from referee.rules_versions import game_of, rules_of
 from referee.scoring.games import Game, PlayedHand, games
 
 Standing = tuple[int, int]  # a player's (cents, points) so far tonight
@@ -102,6 +103,12 @@ def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list
     ]
 
 
+def ever_in_points(game: TableGame[Any, Any], versions: Iterable[Any]) -> bool:
+    """Whether any of a table's rules versions scored points: a night that never did (a
+    Tongits night, a Tonk night in chips) has no games of points."""
+    return any(game.scores_points(rules) for rules in versions)
+
+
 def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> list[Game]:
     """The night's games in points mode (house rules 2.7), walked again from the stored
     hands, so an edit or a void recomputes its game and every game after it. Each hand
@@ -111,6 +118,8 @@ def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> lis
         id_of(version): rules_of(table, version)
         for version in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id))
     }
+    if not ever_in_points(game_of(table), rules.values()):
+        return []
     points: dict[int, dict[int, int]] = {}
     for hand_id, player_id, score in db.exec(
         select(HandNet.hand_id, HandNet.player_id, HandNet.points)

@@ -3,7 +3,7 @@
 The settlement is the one a table's file holds too (`referee.documents.table_file`).
 """
 
-from typing import Annotated
+from typing import Annotated, Generic, Literal, TypeVar
 
 from pydantic import AnyUrl, Field, WithJsonSchema
 
@@ -15,6 +15,9 @@ from referee.documents.values import (
     OutcomeField,
     Preset,
     Rules,
+    TongitsOutcomeField,
+    TongitsPreset,
+    TongitsRulesField,
     TongitsState,
 )
 from referee.rules.limits import MAX_NOTE_LENGTH
@@ -64,16 +67,20 @@ class Error(Document):
     error: str
 
 
-class Hand(Document):
-    """A hand under the players' current names; its settlement was made under the rules in
-    force when it was entered."""
+EndingT = TypeVar("EndingT")
+SettlementT = TypeVar("SettlementT")
+
+
+class HandOf(Document, Generic[EndingT, SettlementT]):
+    """A hand of one game under the players' current names; its settlement was made under
+    the rules in force when it was entered."""
 
     no: int = Field(ge=1, description="1, 2, 3... without gaps.")
     version: int = Field(ge=1)
     void: bool
     dealer: str
-    outcome: OutcomeField
-    settlement: Settlement
+    outcome: EndingT
+    settlement: SettlementT
     note: str | None = Field(
         None,
         max_length=MAX_NOTE_LENGTH,
@@ -81,11 +88,21 @@ class Hand(Document):
     )
 
 
+class Hand(HandOf[OutcomeField, Settlement]):
+    """A hand under the players' current names; its settlement was made under the rules in
+    force when it was entered."""
+
+
+class TongitsHand(HandOf[TongitsOutcomeField, TongitsSettlement]):
+    """A game of Tongits under the players' current names, settled with what the games
+    before it left; an edit or a void of an earlier game settles it again."""
+
+
 class Stale(Document):
     """The change was refused: the hand is not the version sent (or is void)."""
 
     error: str
-    hand: Hand
+    hand: Hand | TongitsHand
 
 
 class Tokens(Document):
@@ -124,15 +141,18 @@ class Game(Document):
     winners: list[str] = Field(description="The lowest score once the game is over, else [].")
 
 
-class Table(Document):
-    """A table as it is now."""
+RulesT = TypeVar("RulesT")
+
+
+class TableOf(Document, Generic[RulesT]):
+    """A table of one game as it is now, under that game's house rules."""
 
     id: int = Field(ge=1)
     name: str
     game: GameName
     players: list[str] = Field(description="Who is seated now, in seating order.")
     preset: Preset
-    rules: Rules
+    rules: RulesT
     version: int = Field(ge=0, description="Grows with every change to the table.")
     hands: int = Field(ge=0, description="Hands played (void ones not counted).")
     dealer: str = Field(description="Who deals the next hand.")
@@ -148,6 +168,23 @@ class Table(Document):
         description="When the table plays for points: its games, oldest first, the last one "
         "in play unless it is over. Derived from the hands, so an edit or a void recomputes "
         "them."
+    )
+
+
+class Table(TableOf[Rules]):
+    """A table as it is now."""
+
+
+class TongitsTable(TableOf[TongitsRulesField]):
+    """A Tongits table as it is now, with what its night's games leave to the next one."""
+
+    game: Literal["tongits"]
+    preset: TongitsPreset
+    points: None = Field(description="Always null: Tongits is played for money.")
+    games: None = Field(description="Always null: Tongits has no points mode.")
+    state: TongitsState | None = Field(
+        description="The pot by player, the streak and who deals next, as the last game "
+        "played left them (tongits.md 2.9); null before the first game."
     )
 
 

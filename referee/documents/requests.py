@@ -6,7 +6,9 @@ back as 400 with the message. What only the table can say (who sits there, which
 can be dealt under its rules, the hand's version) is checked when the body is applied.
 """
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import Field, StringConstraints, TypeAdapter, WithJsonSchema, model_validator
 
@@ -21,6 +23,8 @@ from referee.documents.values import (
     Preset,
     RulesChanges,
     TongitsOutcome,
+    TongitsOutcomeField,
+    TongitsPlayers,
     TongitsPreset,
     TongitsRulesChanges,
     TongitsState,
@@ -59,6 +63,16 @@ class NewTable(Document):
         return 0 if self.first_dealer is None else self.players.index(self.first_dealer)
 
 
+class NewTongitsTable(NewTable):
+    """A Tongits table to start: three players, or four where the house plays four seats
+    (four names take that house rule), a Tongits preset and Tongits rules."""
+
+    game: Literal["tongits"]
+    players: TongitsPlayers
+    preset: TongitsPreset = "tongits"
+    rules: TongitsRulesChanges | None = None
+
+
 class RulesChange(Document):
     """The new house rules: the preset with these changes (not added to the rules in force).
     They apply to hands entered from now on."""
@@ -67,25 +81,84 @@ class RulesChange(Document):
     rules: RulesChanges | None = None
 
 
-class HandEntry(Document):
+class TongitsRulesChange(RulesChange):
+    """New house rules for a Tongits table: a Tongits preset with changes to it."""
+
+    preset: TongitsPreset | None = Field(None, description="Default: the table's current preset.")
+    rules: TongitsRulesChanges | None = None
+
+
+EndingT = TypeVar("EndingT")
+
+
+class Entry(Document, Generic[EndingT]):
+    """A hand to enter at a table of one game: its outcome, in that game's terms."""
+
+    outcome: EndingT
+
+
+class HandEntry(Entry[OutcomeField]):
     """A hand to enter, dealt by whoever deals next. `override` records a drop that a
     waiting rule refuses (the table let it stand); the hand then carries the note."""
 
-    outcome: OutcomeField
     override: bool = False
 
 
-class HandEdit(Document):
+class TongitsHandEntry(Entry[TongitsOutcomeField]):
+    """A game of Tongits to enter, settled with what the night's games before it leave (the
+    pot, the streak); Tongits has no waiting rule to override."""
+
+
+class Edit(Document, Generic[EndingT]):
+    """A hand's new outcome at a table of one game, and the version of the hand it changes."""
+
+    outcome: EndingT
+    version: int
+
+
+class HandEdit(Edit[OutcomeField]):
     """A hand's new outcome, and the version of the hand it changes."""
 
-    outcome: OutcomeField
-    version: int
+
+class TongitsHandEdit(Edit[TongitsOutcomeField]):
+    """A game's new Tongits outcome, and the version it changes; every later game of the
+    night is settled again with the pot and streak this one now leaves."""
 
 
 class HandVoid(Document):
     """The version of the hand to void."""
 
     version: int
+
+
+@dataclass(frozen=True)
+class Bodies:
+    """The bodies a table of one game is sent: a new table, new rules, a hand, an edit."""
+
+    new_table: type[NewTable]
+    rules_change: type[RulesChange]
+    entry: type[Entry[Any]]
+    edit: type[Edit[Any]]
+
+
+TONK_BODIES = Bodies(NewTable, RulesChange, HandEntry, HandEdit)
+# A game whose documents differ from Tonk's, by name; any other game reads Tonk's.
+BODIES: dict[str, Bodies] = {
+    "tongits": Bodies(NewTongitsTable, TongitsRulesChange, TongitsHandEntry, TongitsHandEdit)
+}
+
+
+def bodies_of(game: str) -> Bodies:
+    """The bodies of a table of `game` (known to the registry of games)."""
+    return BODIES.get(game, TONK_BODIES)
+
+
+def new_table_body(data: Any) -> type[NewTable]:
+    """The model a new table's body is read with: that of the game it names, Tonk's when
+    it names none (or a game there is not, which Tonk's model refuses in the registry's
+    words)."""
+    game = data.get("game") if isinstance(data, Mapping) else None
+    return bodies_of(game).new_table if isinstance(game, str) else NewTable
 
 
 class SettleRequest(Document):

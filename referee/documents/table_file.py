@@ -6,11 +6,11 @@ core's checks. What ties the parts together (hand numbers, who is one of the pla
 the engine's settlement of each hand) is checked by the import, `referee.export`.
 """
 
-from typing import Annotated
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import Field
 
-from referee.documents.answers import Game, Settlement
+from referee.documents.answers import Game, Settlement, TongitsSettlement
 from referee.documents.values import (
     Document,
     GameName,
@@ -22,6 +22,9 @@ from referee.documents.values import (
     Rules,
     TableName,
     Text,
+    TongitsOutcomeField,
+    TongitsPreset,
+    TongitsRulesField,
 )
 from referee.models import HISTORY_ACTIONS
 from referee.rules.game import DEFAULT_GAME
@@ -56,16 +59,23 @@ class FilePlayer(Document):
     seated: bool
 
 
-class FileRulesVersion(Document):
+# A file is of one game: its presets, house rules, outcomes and settlements are that game's.
+PresetT = TypeVar("PresetT")
+RulesT = TypeVar("RulesT")
+EndingT = TypeVar("EndingT")
+SettlementT = TypeVar("SettlementT")
+
+
+class FileRulesVersion(Document, Generic[PresetT, RulesT]):
     """The house rules from one change of rules on, numbered 1, 2, 3..."""
 
     number: RulesNumber
-    preset: Preset
-    rules: Rules
+    preset: PresetT
+    rules: RulesT
     created_at: Moment
 
 
-class FileChange(Document):
+class FileChange(Document, Generic[EndingT]):
     """One line of a hand's history: the outcome before and after, under the names of the
     hand's seats (version 1: under `names`, the hand's players as named at this change)."""
 
@@ -73,11 +83,11 @@ class FileChange(Document):
     by: Annotated[Text, Field(max_length=MAX_BY_LENGTH)]
     at: Moment
     names: Seating | None = None
-    before: OutcomeField | None
-    after: OutcomeField | None
+    before: EndingT | None
+    after: EndingT | None
 
 
-class FileHand(Document):
+class FileHand(Document, Generic[EndingT, SettlementT]):
     """A hand, its outcome and settlement under the names of its `seats`, the players'
     current names in the hand's seating order (version 1: under the names then, in the
     order of `seats`)."""
@@ -86,19 +96,19 @@ class FileHand(Document):
     rules_version: RulesNumber
     dealer: PlayerName
     seats: Seating
-    outcome: OutcomeField
-    settlement: Settlement
+    outcome: EndingT
+    settlement: SettlementT
     void: bool
     version: int = Field(ge=1, le=MAX_HAND_VERSION)
     created_at: Moment
     updated_at: Moment
     entry_key: Annotated[Text, Field(min_length=1, max_length=MAX_ENTRY_KEY_LENGTH)] | None
     note: Annotated[Text, Field(min_length=1, max_length=MAX_NOTE_LENGTH)] | None = None
-    changes: list[FileChange] = Field(min_length=1, max_length=MAX_CHANGES_PER_HAND)
+    changes: list[FileChange[EndingT]] = Field(min_length=1, max_length=MAX_CHANGES_PER_HAND)
 
 
-class TableFile(Document):
-    """A whole table, as exported."""
+class TableFileOf(Document, Generic[PresetT, RulesT, EndingT, SettlementT]):
+    """A whole table of one game, as exported."""
 
     format: str
     format_version: int
@@ -109,8 +119,32 @@ class TableFile(Document):
     created_at: Moment
     first_dealer: PlayerName
     players: list[FilePlayer] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS_IN_A_NIGHT)
-    rules_versions: list[FileRulesVersion] = Field(min_length=1, max_length=MAX_RULES_VERSIONS)
-    hands: list[FileHand] = Field(max_length=MAX_HANDS)
+    rules_versions: list[FileRulesVersion[PresetT, RulesT]] = Field(
+        min_length=1, max_length=MAX_RULES_VERSIONS
+    )
+    hands: list[FileHand[EndingT, SettlementT]] = Field(max_length=MAX_HANDS)
     # Derived from the hands (house rules 2.7), for whoever reads the file; the import
     # works them out again and refuses a file whose games differ. Older files have none.
     games: list[Game] | None = Field(None, max_length=MAX_HANDS)
+
+
+class TableFile(TableFileOf[Preset, Rules, OutcomeField, Settlement]):
+    """A whole table of Tonk (or of a game played with Tonk's documents), as exported."""
+
+
+class TongitsTableFile(
+    TableFileOf[TongitsPreset, TongitsRulesField, TongitsOutcomeField, TongitsSettlement]
+):
+    """A whole table of Tongits, as exported: each game's settlement holds the state it left
+    and the pot it paid out, checked against a replay of the night on import."""
+
+
+# A game whose file differs from Tonk's, by name; any other game's file reads as Tonk's.
+TABLE_FILES: dict[str, type[TableFileOf[Any, Any, Any, Any]]] = {"tongits": TongitsTableFile}
+
+
+def file_model(data: Any) -> type[TableFileOf[Any, Any, Any, Any]]:
+    """The model a file is read with: that of the game it names, Tonk's when it names none
+    (or a game there is not, which Tonk's model refuses in the registry's words)."""
+    game = data.get("game") if isinstance(data, dict) else None
+    return TABLE_FILES.get(game, TableFile) if isinstance(game, str) else TableFile

@@ -264,13 +264,13 @@ def _option_schema(key: str, check_of: Callable[[str], Check] = check_of) -> dic
     return {**schema, "description": f"{key}: {check.words}"}
 
 
-def _option(key: str) -> Any:
-    """One house rule as a field of the rules' schema; its bands refer to the Band schema."""
+def _option(key: str, check_of: Callable[[str], Check]) -> Any:
+    """One house rule as a field of the rules' schema; Tonk's bands refer to the Band schema."""
     check = check_of(key)
     if check.kind == "bands":
         words = f"{key}: {check.words}"
         return Annotated[list[Band], Field(max_length=check.high, description=words)]
-    return Annotated[Any, WithJsonSchema(_option_schema(key))]
+    return Annotated[Any, WithJsonSchema(_option_schema(key, check_of))]
 
 
 def _unsaid(schema: dict[str, Any]) -> None:
@@ -278,28 +278,22 @@ def _unsaid(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
-def _rules_model(name: str, description: str, *, every_option: bool) -> type[BaseModel]:
-    """The house rules as an object, one property per declared option."""
+def _rules_model(
+    name: str,
+    description: str,
+    *,
+    every_option: bool,
+    keys: Callable[[], list[str]] = option_keys,
+    check_of: Callable[[str], Check] = check_of,
+) -> type[BaseModel]:
+    """A game's house rules as an object, one property per declared option (Tonk's unless
+    another game's `keys` and `check_of` are given): every option in force, or the changes
+    to a preset, each of which may be left out."""
     absent = Field(None, json_schema_extra=_unsaid)  # the preset's value, not null
     fields: dict[str, Any] = {
-        key: (_option(key), ... if every_option else absent) for key in option_keys()
+        key: (_option(key, check_of), ... if every_option else absent) for key in keys()
     }
     return create_model(name, __config__=STRICT, __doc__=description, **fields)
-
-
-def _tongits_rules_model() -> type[BaseModel]:
-    """Changes to a Tongits preset, one property per option of tongits.md section 1 (none
-    of them is a list, so each is described by its check alone)."""
-    absent = Field(None, json_schema_extra=_unsaid)
-    fields: dict[str, Any] = {
-        key: (Annotated[Any, WithJsonSchema(_option_schema(key, tongits_check_of))], absent)
-        for key in tongits_option_keys()
-    }
-    description = (
-        "Tongits house rules that differ from the preset (section 1 of tongits.md); each key "
-        "overrides the preset's value."
-    )
-    return create_model("TongitsRulesChanges", __config__=STRICT, __doc__=description, **fields)
 
 
 RulesShape = _rules_model(
@@ -310,6 +304,21 @@ RulesChangesShape = _rules_model(
     "House rules that differ from the preset (section 1 of house-rules.md); each key "
     "overrides the preset's value.",
     every_option=False,
+)
+TongitsRulesShape = _rules_model(
+    "TongitsRules",
+    "Every Tongits house rule in force (section 1 of tongits.md).",
+    every_option=True,
+    keys=tongits_option_keys,
+    check_of=tongits_check_of,
+)
+TongitsRulesChangesShape = _rules_model(
+    "TongitsRulesChanges",
+    "Tongits house rules that differ from the preset (section 1 of tongits.md); each key "
+    "overrides the preset's value.",
+    every_option=False,
+    keys=tongits_option_keys,
+    check_of=tongits_check_of,
 )
 
 
@@ -339,8 +348,9 @@ OutcomeField = Annotated[
 ]
 
 
-# The Tongits settle request and its answer (tongits.md section 3): schemas only, since the
-# settle door reads a request with the core's `settle_request`, which refuses what is wrong.
+# Tongits (tongits.md section 3): the settle door reads its request with the core's
+# `settle_request`, so these are its schemas; a table's documents (a hand, the rules, a
+# file) read them through the core's own parsers, as Tonk's above.
 
 
 def _tongits_rules_changes(value: Any) -> dict[str, Any]:
@@ -351,7 +361,11 @@ def _tongits_rules_changes(value: Any) -> dict[str, Any]:
 
 TongitsRulesChanges = Annotated[
     dict[str, Any],
-    CheckedBy(_tongits_rules_changes, inside=True, shape=_tongits_rules_model()),
+    CheckedBy(_tongits_rules_changes, inside=True, shape=TongitsRulesChangesShape),
+]
+TongitsRulesField = Annotated[
+    TongitsRules,
+    CheckedBy(TongitsRules.from_json, inside=True, shape=TongitsRulesShape),
 ]
 TongitsPreset = Annotated[str, OneOf(list(TONGITS_PRESETS))]
 TONGITS_PLAYERS_SCHEMA = {
@@ -363,6 +377,11 @@ TONGITS_PLAYERS_SCHEMA = {
     "description": "As many distinct names as the rules seat (3, or 4), in the order of play.",
 }
 NAMES_SCHEMA = {"type": "array", "items": {"type": "string"}}
+# The players of a new Tongits table: names checked as every table's are; how many the
+# rules seat is the game's to say (`Game.check_seats`), once the preset is known.
+TongitsPlayers = Annotated[
+    tuple[str, ...], CheckedBy(check_players), WithJsonSchema(TONGITS_PLAYERS_SCHEMA)
+]
 
 
 class TongitsStreak(Document):
@@ -410,3 +429,9 @@ class TongitsOutcome(Document):
     burned: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
     concealed: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
     bonuses: dict[str, TongitsHeld] | None = None
+
+
+TongitsOutcomeField = Annotated[
+    tongits_outcome.Ending,
+    CheckedBy(tongits_outcome.parse_outcome, inside=True, shape=TongitsOutcome),
+]

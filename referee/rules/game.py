@@ -74,6 +74,9 @@ class Game(Generic[RulesT, EndingT]):
     # Rules as a table stored them, read back (Tonk's `from_stored` reads rules stored
     # before its house rules version 2 as their hands were settled).
     rules_from_json: Callable[[Any], RulesT]
+    # Rules as a table stores them again (a table's file brought back): Tonk writes rules
+    # read from before its version 2 in their old form, so their hands settle as they did.
+    rules_to_json: Callable[[RulesT], dict[str, Any]]
     parse_outcome: Callable[[Any], EndingT]
     settle: Callable[[RulesT, Sequence[str], EndingT], Settlement]
     # Every kind of ending, in the order a form lists them, with its words.
@@ -133,6 +136,7 @@ TONK: Game[HouseRules, Outcome] = Game(
     default_preset="classic",
     rules_from=rules_from,
     rules_from_json=HouseRules.from_stored,
+    rules_to_json=HouseRules.to_stored,
     parse_outcome=tonk_outcome.parse_outcome,
     settle=settle,
     kind_words=tonk_outcome.KIND_WORDS,
@@ -163,6 +167,7 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     default_preset=tongits_presets.DEFAULT_PRESET,
     rules_from=tongits_presets.rules_from,
     rules_from_json=tongits_rules.TongitsRules.from_json,
+    rules_to_json=tongits_rules.TongitsRules.to_json,
     parse_outcome=tongits_outcome.parse_outcome,
     settle=tongits_scoring.settle,
     kind_words=tongits_outcome.KIND_WORDS,
