@@ -35,7 +35,6 @@ from referee.models import (
 from referee.rules import HouseRules, Refusal
 from referee.rules.game import DEFAULT_GAME, Ending, Rules, table_game_named
 from referee.rules.limits import (
-    DEFAULT_TABLE_NAME,
     MAX_PLAYERS,
     MAX_PLAYERS_IN_A_NIGHT,
     MIN_PLAYERS,
@@ -107,7 +106,7 @@ def start_table(
     kind = table_game_named(game)
     rules = kind.seated_rules(kind.rules_from(preset_name, changes), list(players))
     names = kind.check_seats(rules, list(players))
-    name = check_table_name(name, blank=DEFAULT_TABLE_NAME)
+    name = check_table_name(name, blank=kind.table_name)
     table = GameTable(
         name=name,
         game=game,

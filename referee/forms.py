@@ -36,7 +36,6 @@ from referee.rules.declared import DeclaredOptions
 from referee.rules.game import DEFAULT_GAME, GAMES, table_games
 from referee.rules.house_rules import MAX_BANDS, MAX_DEALT_TOTAL
 from referee.rules.limits import (
-    DEFAULT_TABLE_NAME,
     MAX_ENTRY_KEY_LENGTH,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -72,7 +71,9 @@ class StartTableForm(FlaskForm):
     first dealer."""
 
     name = StringField(
-        "Table name", render_kw={"maxlength": TABLE_NAME_LENGTH}, default=DEFAULT_TABLE_NAME
+        "Table name",
+        # Left blank, the table is named after its game ("Tongits night").
+        render_kw={"maxlength": TABLE_NAME_LENGTH, "placeholder": "Friday night"},
     )
     # Asked only when there is a choice (see asks_game); left out, the default game.
     game = RadioField("Game", default=DEFAULT_GAME)

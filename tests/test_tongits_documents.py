@@ -106,7 +106,7 @@ def test_a_tongits_table_starts_with_the_tongits_preset_and_no_state(client):
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
     assert table == {
         "id": table_id,
-        "name": "Tonk night",
+        "name": "Tongits night",
         "game": "tongits",
         "players": ABC,
         "preset": "tongits",

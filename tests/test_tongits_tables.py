@@ -98,6 +98,7 @@ def deal_card(page: str) -> str:
 def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_first(web):
     table = start_tongits(web)
     page = text(web.get(f"/t/{table}"))
+    assert "<title>Tongits night · Tonk Referee</title>" in page  # named after its game
     assert deal_card(page) == (
         "Deals (13 cards) and discards first: Anna Pot: 0 chips Nobody is on a winning run: "
         "2 wins in a row take the pot. Cut for the deal again"

@@ -28,11 +28,11 @@ from referee.documents.values import (
     TongitsPreset,
     TongitsRulesChanges,
     TongitsState,
+    TongitsTableName,
     worded,
 )
-from referee.rules.game import DEFAULT_GAME
+from referee.rules.game import DEFAULT_GAME, TONGITS, TONK
 from referee.rules.limits import (
-    DEFAULT_TABLE_NAME,
     IDEMPOTENCY_KEY_PATTERN,
     MAX_ENTRY_KEY_LENGTH,
     MAX_ID,
@@ -43,7 +43,7 @@ from referee.rules.refusal import Refusal
 class NewTable(Document):
     """A table to start: the game, its players in seating order, the rules, who deals first."""
 
-    name: NewTableName = DEFAULT_TABLE_NAME
+    name: NewTableName = TONK.table_name
     game: GameName = Field(DEFAULT_GAME, description='The game played; "tonk" when left out.')
     players: Players
     preset: Preset = "classic"
@@ -67,6 +67,7 @@ class NewTongitsTable(NewTable):
     """A Tongits table to start: three players, or four where the house plays four seats
     (four names take that house rule), a Tongits preset and Tongits rules."""
 
+    name: TongitsTableName = TONGITS.table_name
     game: Literal["tongits"]
     players: TongitsPlayers
     preset: TongitsPreset = "tongits"

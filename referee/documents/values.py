@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError, core_schema
 from referee import exact_json
 from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules import outcome as played
-from referee.rules.game import table_game_named, table_games
+from referee.rules.game import GAMES, table_game_named, table_games
 from referee.rules.house_rules import (
     MAX_BAND_PAYS,
     MAX_DEALT_TOTAL,
@@ -40,7 +40,6 @@ from referee.rules.house_rules import (
     check_of,
 )
 from referee.rules.limits import (
-    DEFAULT_TABLE_NAME,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -209,17 +208,27 @@ TableName = Annotated[
     CheckedBy(check_table_name),
     WithJsonSchema({"type": "string", "minLength": 1, "maxLength": TABLE_NAME_LENGTH}),
 ]
-NewTableName = Annotated[
-    str,
-    CheckedBy(lambda name: check_table_name(name, blank=DEFAULT_TABLE_NAME)),
-    WithJsonSchema(
+
+
+def _blank_names_it(game: str) -> CheckedBy:
+    """A new table's name; left blank (or out), the table is named after `game`."""
+    default = GAMES[game].table_name
+    return CheckedBy(lambda name: check_table_name(name, blank=default))
+
+
+def _name_schema(game: str) -> WithJsonSchema:
+    default = GAMES[game].table_name
+    return WithJsonSchema(
         {
             "type": "string",
             "maxLength": TABLE_NAME_LENGTH,
-            "description": f'Defaults to "{DEFAULT_TABLE_NAME}" (also when blank).',
+            "description": f'Defaults to "{default}" (also when blank).',
         }
-    ),
-]
+    )
+
+
+NewTableName = Annotated[str, _blank_names_it("tonk"), _name_schema("tonk")]
+TongitsTableName = Annotated[str, _blank_names_it("tongits"), _name_schema("tongits")]
 Preset = Annotated[str, OneOf(list(PRESETS))]
 # The game of a table (a new one, a file's), checked by the registry itself, so a game
 # there is not, or one no table plays yet, is refused in its words everywhere.

@@ -107,6 +107,12 @@ class Game(Generic[RulesT, EndingT]):
     # Whether a table can be started with it: the table app (pages, hand forms, tally) is
     # built for it. A game without tables yet is still settled one game at a time.
     at_tables: bool = True
+
+    @property
+    def table_name(self) -> str:
+        """What a table of this game started without a name is called ("Tongits night")."""
+        return f"{self.name.title()} night"
+
     # The players typed at the start of a table, checked by the game (Tonk: 2 to 6; Tongits:
     # its number of seats), and the rules that seat them (a Tongits table started with four
     # names plays the house rule of four seats).

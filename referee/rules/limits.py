@@ -17,7 +17,6 @@ MAX_NAME_LENGTH = 40  # a player's name
 
 # Tables and hands
 TABLE_NAME_LENGTH = 60
-DEFAULT_TABLE_NAME = "Tonk night"  # a table started without a name
 MAX_NOTE_LENGTH = 300  # why a drop over a waiting rule was recorded
 MAX_BY_LENGTH = 60  # who made a change, in a hand's history
 MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database

@@ -3,7 +3,7 @@
 import pytest
 
 from referee.rules import Refusal
-from referee.rules.limits import DEFAULT_TABLE_NAME, check_table_name
+from referee.rules.limits import check_table_name
 
 REFUSED = (
     "name: a table's name is 1 to 60 printable characters (letters, digits, spaces; no tabs "
@@ -16,7 +16,7 @@ REFUSED = (
     [
         ("  Friday  ", None, "Friday"),
         ("x" * 60, None, "x" * 60),
-        ("", DEFAULT_TABLE_NAME, "Tonk night"),
+        ("", "Tonk night", "Tonk night"),
         ("   ", "Unnamed", "Unnamed"),
     ],
 )
