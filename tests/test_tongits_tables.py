@@ -110,10 +110,11 @@ def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_f
         "Bisaklat",
     ]
     (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', page)
-    assert gloss == (
-        "Tong-its: every card melded or laid off (sapaw). Draw: a player with a meld laid down "
-        "(bahay) calls it; the others fight or fold. Bisaklat: every card dealt is in a meld, "
-        "shown before the first turn."
+    assert plain(gloss) == (
+        "Tongits words: tong-its (every card melded or laid off); sapaw (laying a card off on "
+        "a meld); bahay (a meld laid down); fight (challenge a called draw); fold (give in to "
+        "a called draw); bisaklat (every card in a meld before anyone's first turn); hitter "
+        "(the last winner, who takes the pot on a run)."
     )
 
 
@@ -277,3 +278,12 @@ def test_counting_the_callers_cards_fills_his_box_and_keeps_what_was_tapped(web,
     preview = web.resubmit(back, url)
     assert paid(text(preview)) == [("Anna", "Ben", 2), ("Carla", "Ben", 2)]
     assert rows(Hand) == 0
+
+
+def test_every_page_of_a_game_glosses_the_tongits_words_it_uses(web):
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    for url in (f"/t/{table}/hands/new/draw", f"/t/{table}/hands/", f"/t/{table}/hands/1"):
+        (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', text(web.get(url)))
+        assert "sunog (burned: no exposed meld and no Secret when the game ends)" in plain(gloss)
+        assert "tong-its (every card melded or laid off)" in plain(gloss), url

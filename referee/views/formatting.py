@@ -6,6 +6,7 @@ from decimal import Decimal
 from flask import Flask
 
 from referee.rules.game import GAMES
+from referee.rules.tongits.wording import GLOSSES
 from referee.rules.wording import amount_in_words, number_in_words
 from referee.scoring.games import place_words, result_words
 
@@ -67,5 +68,5 @@ def init_app(app: Flask) -> None:
         game_result=result_words,
     )
     app.jinja_env.globals.update(
-        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS
+        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS, GLOSSES=GLOSSES
     )

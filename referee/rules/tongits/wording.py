@@ -12,12 +12,26 @@ from typing import Any
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
 from referee.rules.wording import amount_in_words, number_in_words
 
-# The glosses, said once here so every sentence and answer glosses a word the same way.
-TONG_ITS = "tong-its (every card melded or laid off)"
-BURNED = "burned (sunog: no exposed meld and no Secret when the game ends)"
-SECRET = "Secret (a four of a kind laid down all at once or kept in hand)"
-ESCALERA = "Escalera (a straight flush of four cards or more)"
-BISAKLAT = "bisaklat (every card in a meld before anyone's first turn)"
+# The glosses, said once here so every sentence, answer and page glosses a word the same
+# way: the table's word, then what it means in plain English.
+BURNED_MEANS = "no exposed meld and no Secret when the game ends"
+GLOSSES = {
+    "tong-its": "every card melded or laid off",
+    "sapaw": "laying a card off on a meld",
+    "bahay": "a meld laid down",
+    "sunog": f"burned: {BURNED_MEANS}",
+    "Secret": "a four of a kind laid down all at once or kept in hand",
+    "Escalera": "a straight flush of four cards or more",
+    "bisaklat": "every card in a meld before anyone's first turn",
+    "fight": "challenge a called draw",
+    "fold": "give in to a called draw",
+    "hitter": "the last winner, who takes the pot on a run",
+}
+TONG_ITS = f"tong-its ({GLOSSES['tong-its']})"
+BURNED = f"burned (sunog: {BURNED_MEANS})"
+SECRET = f"Secret ({GLOSSES['Secret']})"
+ESCALERA = f"Escalera ({GLOSSES['Escalera']})"
+BISAKLAT = f"bisaklat ({GLOSSES['bisaklat']})"
 SAPAW = "laid off (sapaw) on"
 BAHAY = "melds (bahay)"
 HITTER = "the hitter"
