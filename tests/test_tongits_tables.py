@@ -231,6 +231,7 @@ def test_settle_up_the_history_and_the_watch_link_work_for_a_tongits_night(web, 
     enter_game(web, table, SECOND)
     settle = text(web.get(f"/t/{table}/settle-up"))
     assert transfers(settle) == [("Anna", "Ben", 7), ("Carla", "Ben", 7)]
+    assert "+14 chips" in settle and "\u22127 chips" in settle
     history = text(web.get(f"/t/{table}/hands/"))
     assert hand_lines(history) == {
         2: "hand | #2 Tong-its: Ben",

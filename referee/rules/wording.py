@@ -62,10 +62,15 @@ def amount_in_words(amount: Decimal, unit: str) -> str:
     A word unit ending in s loses it for exactly one ('1 chip'); symbols such as
     '$' are left alone.
     """
-    number = number_in_words(amount)
-    if amount == WHOLE and len(unit) > 2 and unit.isalpha() and unit.endswith("s"):
-        unit = unit[:-1]
-    return f"{number} {unit}"
+    return f"{number_in_words(amount)} {unit_of(amount, unit)}"
+
+
+def unit_of(amount: Decimal, unit: str) -> str:
+    """The unit as said after `amount`: a word unit ending in s loses it for exactly one
+    ('chip'), or minus one; symbols such as '$' are left alone."""
+    if abs(amount) == WHOLE and len(unit) > 2 and unit.isalpha() and unit.endswith("s"):
+        return unit[:-1]
+    return unit
 
 
 def _paid(rules: HouseRules, times: int) -> str:

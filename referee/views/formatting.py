@@ -7,7 +7,7 @@ from flask import Flask
 
 from referee.rules.game import GAMES
 from referee.rules.tongits.wording import GLOSSES
-from referee.rules.wording import amount_in_words, number_in_words
+from referee.rules.wording import amount_in_words, number_in_words, unit_of
 from referee.scoring.games import place_words, result_words
 
 RESULT_WORDS = {
@@ -55,6 +55,11 @@ def signed(amount: Decimal) -> str:
     return f"\u2212{digits}" if amount < 0 else "0"
 
 
+def signed_money(amount: Decimal, unit: str) -> str:
+    """+1 chip, −2.50 $: a balance with its sign, counted as the table counts it."""
+    return f"{signed(amount)} {unit_of(amount, unit)}"
+
+
 def when(moment: datetime) -> str:
     return moment.strftime("%H:%M:%S")
 
@@ -62,6 +67,7 @@ def when(moment: datetime) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         signed=signed,
+        signed_money=signed_money,
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
         game_place=place_words,

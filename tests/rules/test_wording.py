@@ -12,6 +12,7 @@ from referee.rules.wording import (
     number_in_words,
     option_label,
     rule_sentences,
+    unit_of,
     value_in_words,
 )
 
@@ -214,6 +215,21 @@ def test_choice_words_for_forms():
 )
 def test_amounts_are_exact_and_clean(amount, unit, words):
     assert amount_in_words(amount, unit) == words
+
+
+@pytest.mark.parametrize(
+    ("amount", "unit", "said"),
+    [
+        (Decimal(-1), "chips", "chip"),  # a balance of minus one is one chip owed
+        (Decimal(1), "chips", "chip"),
+        (Decimal(-2), "chips", "chips"),
+        (Decimal("1.50"), "chips", "chips"),
+        (Decimal(1), "$", "$"),
+        (Decimal(1), "ps", "ps"),  # two letters: an abbreviation, not a plural
+    ],
+)
+def test_the_unit_after_an_amount_is_singular_for_exactly_one_either_way(amount, unit, said):
+    assert unit_of(amount, unit) == said
 
 
 @pytest.mark.parametrize("bad", [0.5, 2.0, True, "2"])
