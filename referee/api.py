@@ -201,7 +201,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     in_points = game_of(table).scores_points(rules)
     # A game whose games carry state (Tongits) shows what its last game left: the pot by
     # player, the run, who deals next (tongits.md 2.9).
-    carried = {"state": night.last_state(db, table)} if night.carries_state(table) else {}
+    carried = {"state": night.state_now(db, table)} if night.carries_state(table) else {}
     return {
         "id": table.id,
         "name": table.name,

@@ -363,6 +363,26 @@ class StaleHand(Exception):
         self.hand = hand
 
 
+class PayoutMoved(Refusal):
+    """The payout a phone showed is not what the hand settles to now, under the table's
+    lock: another phone changed an earlier game of the night (the pot, the run) or the
+    rules in between. Nothing is stored; the phone checks the payout again."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "form: the payout changed since it was checked (another phone changed the night "
+            "or the rules); nothing was saved: check the payout again, then save",
+            field="form",
+        )
+
+
+def _as_shown(db: Session, settlement: Settlement, shown: Mapping[str, Any] | None) -> None:
+    """Refuse (PayoutMoved, nothing written) a settlement other than the one shown."""
+    if shown is not None and settlement.to_json() != shown:
+        db.rollback()
+        raise PayoutMoved()
+
+
 def entered_with(db: Session, table: GameTable, entry_key: str | None) -> Hand | None:
     """The hand a one-time entry key has already entered, if any: a retry of the same entry
     (a double tap, a resend after a dropped connection) is answered with that hand."""
@@ -378,12 +398,16 @@ def enter_hand(
     entry_key: str | None = None,
     by: str = "",
     override: bool = False,
+    shown: Mapping[str, Any] | None = None,
 ) -> Entered:
     """Settle a new hand under the rules in force and store it, its nets and its first
     history line; dealt by `dealer`, or by whoever deals next. Exactly once: the same
     `entry_key` again (a double tap, a retry after a dropped connection) returns the hand
     it entered the first time. A drop by a player who must still wait, or out of turn, is
-    refused unless `override`, and then the hand keeps a note saying which rule was set aside."""
+    refused unless `override`, and then the hand keeps a note saying which rule was set aside.
+    `shown`: the settlement the scorekeeper saw; refused (PayoutMoved) when it is not the one
+    this hand settles to now (another phone changed the night of a game that carries state,
+    or the rules, in between)."""
     lock(db, table)
     earlier = entered_with(db, table, entry_key)
     if earlier is not None:
@@ -399,6 +423,7 @@ def enter_hand(
     waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
     note = drop_note(rules, waiting, outcome, override=override)
     typed, settlement = preview(db, table, rules, at_table, outcome, dealer=dealer or deal.dealer)
+    _as_shown(db, settlement, shown)
     hand = _write_hand(
         db,
         table,
@@ -434,15 +459,18 @@ def edit_hand(
     *,
     version: int,
     by: str = "",
+    shown: Mapping[str, Any] | None = None,
 ) -> Hand:
     """Re-settle a hand under the rules it was played with, keeping what it was; refused
-    (StaleHand) when someone changed it since `version` was shown, or when it is void."""
+    (StaleHand) when someone changed it since `version` was shown, or when it is void, and
+    (PayoutMoved) when it no longer settles to the settlement `shown`."""
     _current(db, table, hand, version)
     if hand.void:
         raise StaleHand(hand)
     rules = rules_of_hand(db, table, hand)
     players = hand_players(db, hand)
     typed, settlement = preview(db, table, rules, players, outcome, hand=hand, dealer=dealer)
+    _as_shown(db, settlement, shown)
     before = hand.outcome_json
     was, after = named(before, {id_of(p): p.name for p in players}), typed.to_json()
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):

@@ -404,12 +404,6 @@ def check_document(data: Any) -> TablePlan:
                 f"is {version.number}; rules versions are numbered 1, 2, 3...",
             )
         rules[version.number] = version.rules
-    try:
-        game.check_seats(rules[len(rules)], [p.name for p in document.players if p.seated])
-    except Refusal as refusal:
-        said = refusal.message.removeprefix(f"{refusal.field}: ")
-        _refuse("players", f"the players seated cannot sit at this table: {said}")
-
     thens = [
         _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
         for index, entry in enumerate(document.hands)

@@ -17,11 +17,13 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.models import GameTable, Hand, Player, RulesVersion, id_of
+from referee.models import GameTable, Hand, RulesVersion, id_of
 from referee.rules.game import Ending
+from referee.rules.tongits.state import parse_state
 from referee.rules_versions import game_of, rules_of
 from referee.scoring import Settlement
-from referee.scoring.tongits_night import PlayedGame
+from referee.scoring.tongits_night import PlayedGame, seen_from
+from referee.seating import last_played, players_of, seated
 from referee.stored_form import named, stored
 
 
@@ -42,7 +44,7 @@ def stored_night(db: Session, table: GameTable) -> list[NightGame]:
     """Every stored game of the night, oldest first, void ones included (as void), each
     under the players' names of now and the rules it was played under."""
     game = game_of(table)
-    names = {id_of(p): p.name for p in _everyone(db, table)}
+    names = {id_of(p): p.name for p in players_of(db, table)}
     versions = {
         id_of(v): rules_of(table, v)
         for v in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id)).all()
@@ -61,10 +63,6 @@ def stored_night(db: Session, table: GameTable) -> list[NightGame]:
         )
         for hand in hands
     ]
-
-
-def _everyone(db: Session, table: GameTable) -> list[Player]:
-    return list(db.exec(select(Player).where(Player.table_id == table.id)).all())
 
 
 def settled_in_place(
@@ -106,16 +104,15 @@ def moved_after(db: Session, table: GameTable, changed: Hand) -> list[tuple[Hand
     return moved
 
 
-def last_state(db: Session, table: GameTable) -> dict[str, Any] | None:
-    """The state the last game played leaves (pot by player, streak, who deals next), under
-    the players' names of now; None before the first game."""
-    last = db.exec(
-        select(Hand)
-        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
-        .order_by(col(Hand.no).desc())
-    ).first()
+def state_now(db: Session, table: GameTable) -> dict[str, Any] | None:
+    """What the last game played leaves, as the players seated now see it (the next game,
+    the table page, the API): each one's share of the pot, the run, who deals next; a
+    player who left has their share back and their run over (tongits.md 2.8). None before
+    the first game."""
+    last = last_played(db, table)
     if last is None:
         return None
-    names = {id_of(p): p.name for p in _everyone(db, table)}
-    state: dict[str, Any] | None = named(last.settlement_json, names).get("state")
-    return state
+    everyone = players_of(db, table)
+    names = {id_of(p): p.name for p in everyone}
+    state = parse_state(named(last.settlement_json, names)["state"])
+    return seen_from(state, [p.name for p in seated(everyone)], state.dealer).to_json()

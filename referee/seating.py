@@ -52,11 +52,7 @@ def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
     in turn, by house rule) is dealt by that player while they are seated; and where the
     dealer opens the game (Tongits: the dealer's 13th card is the first discard), the
     dealer plays first."""
-    last = db.exec(
-        select(Hand)
-        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
-        .order_by(col(Hand.no).desc())
-    ).first()
+    last = last_played(db, table)
     by_id = {p.id: p for p in players}
     order = [p.id for p in players]
     at_table = [p.id for p in players if p.seated]
@@ -69,6 +65,15 @@ def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
     if game_of(table).dealer_plays_first:
         return Deal(by_id[dealer_id], by_id[dealer_id])
     return Deal(by_id[dealer_id], by_id[first_player(at_table, dealer_id)])
+
+
+def last_played(db: Session, table: GameTable) -> Hand | None:
+    """The last hand played (voided hands were not), or None before the first."""
+    return db.exec(
+        select(Hand)
+        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
+        .order_by(col(Hand.no).desc())
+    ).first()
 
 
 def _named_next(last: Hand | None) -> int | None:

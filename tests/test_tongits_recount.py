@@ -9,13 +9,18 @@ engine but not the recount, which is what is checked.
 """
 
 import json
+from decimal import Decimal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, col, select
 
 from referee import commands
+from referee.hands import preview
 from referee.models import Hand, HandNet, Player
+from referee.rules_versions import current_rules
+from referee.seating import players_of
 from referee.stored_form import named
 
 ABC = ["Anna", "Ben", "Carla"]
@@ -67,6 +72,10 @@ def _stored(db: Session, table) -> list[tuple]:
     return games
 
 
+def _tongits_table(db: Session):
+    return commands.start_table(db, name="", players=ABC, preset_name="tongits", game="tongits")
+
+
 def _anna(db: Session, table) -> Player:
     """Anna deals every game at both tables: who dealt is what happened at the table, kept
     by a fix; only the payments, the pot and the run follow the fixed game."""
@@ -111,3 +120,33 @@ def test_a_fixed_night_is_stored_as_the_same_night_entered_right(app, night, fix
                 commands.void_hand(db, right, last, version=last.version)
 
         assert _stored(db, fixed) == _stored(db, right)
+
+
+def test_a_payout_the_night_moved_under_the_lock_is_refused_and_nothing_is_written(app):
+    """The one door compares, under the table's lock, what a hand settles to with what the
+    phone showed: game 2 shown with Ben's jackpot is refused once game 1 is void."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        table = commands.start_table(
+            db, name="", players=ABC, preset_name="tongits", game="tongits"
+        )
+        first = {"kind": "draw", "caller": "Ben"}
+        commands.enter_hand(db, table, first)
+        second = {"kind": "tongits", "player": "Ben"}
+        shown = preview(db, table, *_in_force(db, table), second)[1].to_json()
+        assert shown["pot_won"] == Decimal(6)
+        hand = db.exec(select(Hand).where(Hand.table_id == table.id, Hand.no == 1)).one()
+        commands.void_hand(db, table, hand, version=1)
+        with pytest.raises(commands.PayoutMoved) as refused:
+            commands.enter_hand(db, table, second, shown=shown)
+        assert (refused.value.field, refused.value.words) == (
+            "form",
+            "the payout changed since it was checked (another phone changed the night or the "
+            "rules); nothing was saved: check the payout again, then save",
+        )
+        assert len(db.exec(select(Hand).where(Hand.table_id == table.id)).all()) == 1
+
+
+def _in_force(db: Session, table):
+    """The rules in force and the seated players, as a new hand is settled with them."""
+    _, rules = current_rules(db, table)
+    return rules, [p for p in players_of(db, table) if p.seated]

@@ -288,3 +288,42 @@ def test_every_page_of_a_game_glosses_the_tongits_words_it_uses(web):
         (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', text(web.get(url)))
         assert "sunog (burned: no exposed meld and no Secret when the game ends)" in plain(gloss)
         assert "tong-its (every card melded or laid off)" in plain(gloss), url
+
+
+def test_save_on_a_payout_another_phone_has_moved_saves_nothing_and_shows_the_new_one(web, rows):
+    """Phone A checks game 2 (Ben's second win takes the pot); phone B voids game 1; A's
+    Save stores nothing and shows game 2's payout as it is now, which a second Save keeps."""
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    url = f"/t/{table}/hands/new/tongits"
+    preview = preview_game(web, table, SECOND)
+    assert ("Anna", "Ben", 2) in paid(text(preview)) and "takes the pot" in text(preview)
+    page = text(web.get(f"/t/{table}/hands/1"))
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    assert web.post(f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1")
+    moved = web.resubmit(preview, url, {"save": "1"})
+    assert moved.status_code == 200 and rows(Hand) == 1
+    assert plain(re.search(r'<p class="notice" role="alert">(.*?)</p>', text(moved)).group(1)) == (
+        "Nothing was saved: the payout is not the one checked (a box was changed, or another "
+        "phone changed the night or the rules). Check it below, then save."
+    )
+    assert paid(text(moved)) == SECOND_AS_A_FIRST_WIN
+    saved = web.resubmit(moved, url, {"save": "1"})
+    assert saved.status_code == 303 and rows(Hand) == 2
+    assert tally(text(web.get(f"/t/{table}"))) == {"Anna": -3, "Ben": 6, "Carla": -3}
+
+
+def test_a_refused_bonus_count_is_shown_beside_its_own_box_or_above_save(web, rows):
+    table = start_tongits(web, preset="1-3-5")  # pays Secrets and aces
+    ids = player_ids(web, table)
+    five_aces = {"kind": "tongits", "player": "Ben", "bonuses": {"Ben": {"aces": 5}}}
+    page = text(preview_game(web, table, five_aces))
+    assert error_beside(page, f"aces_{ids['Ben']}") == "Ben cannot hold 5 aces; the deck has 4"
+    assert f"secret_{ids['Ben']}-error" not in page
+    # Escaleras are not paid here, so not asked: a count sent anyway is not read at all.
+    escaleras = {"kind": "tongits", "player": "Ben", "bonuses": {"Ben": {"escalera": 2}}}
+    fields = {**game_fields(ids, escaleras), f"secret_{ids['Ben']}": "2"}
+    sent = {**form_fields(text(web.get(f"/t/{table}/hands/new/tongits"))), **fields}
+    page = text(web.client.post(f"/t/{table}/hands/new/tongits", data=sent))
+    assert errors(page) == {}  # the box is not on this form, so what it sent is not read
+    assert rows(Hand) == 0

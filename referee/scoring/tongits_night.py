@@ -12,7 +12,7 @@ the next winner starts a run of 1. A void game is as if it was never played: no 
 no run.
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -50,10 +50,14 @@ def replay(night: Sequence[PlayedGame]) -> list[Settlement | None]:
 
 
 def _seen_by(state: State, game: PlayedGame) -> State:
-    """The state as the next game's seats see it: the shares of players who left are
-    theirs again, a run whose player left is over, and the recorded dealer deals."""
-    seats = set(game.players)
+    """The state as the next game's seats see it, the recorded dealer dealing."""
+    return seen_from(state, game.players, game.dealer if game.dealer is not None else state.dealer)
+
+
+def seen_from(state: State, seats: Collection[str], dealer: str | None) -> State:
+    """The state as players in these seats see it (the next game, the table page, the API):
+    the shares of players who left are theirs again, a run whose player left is over, and
+    `dealer` deals if seated."""
     pot = {name: share for name, share in state.pot.items() if name in seats}
     streak = state.streak if state.streak is not None and state.streak.player in seats else None
-    dealer = game.dealer if game.dealer is not None else state.dealer
     return replace(state, pot=pot, streak=streak, dealer=dealer if dealer in seats else None)

@@ -20,6 +20,7 @@ from referee.rules.waiting import (
     standing_words,
 )
 from referee.rules_versions import current_rules, game_of, rules_of_hand
+from referee.scoring import Settlement
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.tongits_form import bonuses_paid, fill_tongits, tongits_form, tongits_outcome
@@ -29,6 +30,11 @@ from referee.views.tables import games_context, table_context
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
+# Said when Save was tapped but the payout is no longer the one checked: nothing was saved.
+MOVED = (
+    "Nothing was saved: the payout is not the one checked (a box was changed, or another "
+    "phone changed the night or the rules). Check it below, then save."
+)
 
 
 @dataclass(frozen=True)
@@ -75,9 +81,11 @@ def _questions(table: GameTable) -> Questions:
     return QUESTIONS[table.game]
 
 
-def _digest(outcome: dict, dealer: str, note: str | None) -> str:
-    """A fingerprint of what a preview showed: Save only stores what was previewed."""
-    text = exact_json.dumps({"outcome": outcome, "dealer": dealer, "note": note})
+def _digest(outcome: dict, dealer: str, note: str | None, settlement: Settlement) -> str:
+    """A fingerprint of what a preview showed, its payout included: Save only stores what
+    was previewed (a Tongits game's payout also moves with the games before it)."""
+    shown = {"outcome": outcome, "dealer": dealer, "note": note, "paid": settlement.to_json()}
+    text = exact_json.dumps(shown)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -101,6 +109,7 @@ def _hand_page(
     db = session()
     errors: dict[str, str] = {}
     settlement = None
+    notice = None
     if form.is_submitted():
         earlier = commands.entered_with(db, table, entry_key(form)) if hand is None else None
         errors = not_numbers(form, players)
@@ -126,25 +135,28 @@ def _hand_page(
                 )
             except Refusal as refusal:
                 errors[_field_of(refusal, players, form)] = refusal.words
-        if not errors and dealer is not None:
-            digest = _digest(outcome, form.dealer.data, note)
+        if not errors and dealer is not None and settlement is not None:
+            digest = _digest(outcome, form.dealer.data, note, settlement)
             if "save" in request.form and form.previewed.data == digest:
                 try:
-                    return _save(table, hand, outcome, dealer, form)
+                    return _save(table, hand, outcome, dealer, form, settlement.to_json())
                 except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
                     errors[_field_of(refusal, players, form)] = refusal.words
                     settlement = None
             if not errors:
+                if "save" in request.form and form.previewed.data:
+                    notice = MOVED  # Save on a payout that is not this one: show it first
                 form.previewed.data = digest
-    return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting)
+    return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting, notice)
 
 
 def _save(
-    table: GameTable, hand: Hand | None, outcome: dict, dealer: Player, form
+    table: GameTable, hand: Hand | None, outcome: dict, dealer: Player, form, shown: dict
 ) -> ResponseReturnValue:
     """Store what the preview showed: a new hand through the one door (which checks the
-    waiting rule again, under the table's lock), or the change of `hand`."""
+    waiting rule again, and the payout `shown`, under the table's lock), or the change of
+    `hand`."""
     db = session()
     if hand is None:
         entered = commands.enter_hand(
@@ -155,10 +167,13 @@ def _save(
             entry_key=entry_key(form),
             by=_who(),
             override=_override(form),
+            shown=shown,
         )
         return _saved(table, f"Hand {entered.hand.no} saved.")
     try:
-        commands.edit_hand(db, table, hand, outcome, dealer, version=_version(form), by=_who())
+        commands.edit_hand(
+            db, table, hand, outcome, dealer, version=_version(form), by=_who(), shown=shown
+        )
     except commands.StaleHand:
         db.rollback()
         return _stale(table, hand)
@@ -175,8 +190,10 @@ def _form_page(
     settlement,
     hand: Hand | None,
     waiting: TurnState | None,
+    notice: str | None = None,
 ) -> ResponseReturnValue:
-    """The hand form as typed, with its errors or the payout it previews."""
+    """The hand form as typed, with its errors or the payout it previews (and `notice`, when
+    Save was tapped on a payout other than this one)."""
     if hand is None:
         action = url_for("hands.new", table_id=table.id, kind=kind)
     else:
@@ -192,6 +209,7 @@ def _form_page(
         "form": form,
         "errors": errors,
         "settlement": settlement,
+        "notice": notice,
         "totals": game_of(table).asks_totals(kind, rules),
         "hand": hand,
         "action": action,
@@ -255,20 +273,28 @@ FIELD_ASKED = {
     "concealed": "burned",
 }
 # Refusals about one player's box: the box of that player (a total, a bonus counter).
-PLAYER_BOXES = {"totals": "total", "bonuses": "secret"}
+PLAYER_BOXES = {
+    "totals": "total",
+    "bonuses.secret": "secret",
+    "bonuses.escalera": "escalera",
+    "bonuses.aces": "aces",
+}
 
 
-def _field_of(refusal: Refusal, players: list[Player], form: FlaskForm | None = None) -> str:
-    """The form field a refusal concerns: a player's box, or the question it names. A
-    Tongits winner is asked as `winner`, so its refusal on `player` goes there."""
-    if refusal.field in PLAYER_BOXES and refusal.player:
-        player = next((p for p in players if p.name == refusal.player), None)
-        if player is not None:
-            return f"{PLAYER_BOXES[refusal.field]}_{player.id}"
-    asked = FIELD_ASKED.get(refusal.field or "", "form")
-    if asked == "player" and form is not None and "winner" in form:
-        return "winner"
-    return asked
+def _field_of(refusal: Refusal, players: list[Player], form: FlaskForm) -> str:
+    """The form field a refusal concerns: a player's box, or the question it names (a
+    Tongits winner is asked as `winner`); "form", shown above Save, when this form has no
+    such box (a refused count of a bonus the house does not pay, say)."""
+    field = refusal.field or ""
+    player = next((p for p in players if p.name == refusal.player), None)
+    if field in PLAYER_BOXES and player is not None:
+        asked = f"{PLAYER_BOXES[field]}_{player.id}"
+    elif field == "player" and "winner" in form:
+        asked = "winner"
+    else:
+        asked = FIELD_ASKED.get(field, "form")
+    grouped = any(f"{asked}_{p.id}" in form for p in players)  # who fought, who is burned
+    return asked if asked in form or grouped else "form"
 
 
 def _saved(table: GameTable, message: str) -> ResponseReturnValue:

@@ -20,7 +20,7 @@ from referee.forms import (
 )
 from referee.hands import hand_count, hand_views, recent_hands
 from referee.models import GameTable
-from referee.night import carries_state, last_state
+from referee.night import carries_state, state_now
 from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.game import TONGITS
@@ -171,12 +171,10 @@ def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dic
     is on a winning run and how many more wins take the pot; None for a game without."""
     if not carries_state(table):
         return None
-    state = last_state(db, table) or {}
+    state = state_now(db, table) or {}
     shares = state.get("pot", {})
     seated_names = [p.name for p in seated(players)]
     streak = state.get("streak")
-    if streak is not None and streak["player"] not in seated_names:
-        streak = None  # a run ends when its player leaves (scoring.tongits_night)
     to_go = None if streak is None else max(rules.jackpot_wins - streak["wins"], 1)
     return {
         "shares": [(name, shares.get(name, 0)) for name in seated_names],

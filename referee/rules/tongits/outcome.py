@@ -236,8 +236,8 @@ def _bonuses(value: Any) -> dict[str, Held]:
             # "Not a whole number" (2.10) read as a count: 0 or more, never negative.
             if not _whole(count) or count < 0:
                 raise Refusal(
-                    f"bonuses: {player}'s {key} count must be a whole number, 0 or more",
-                    field="bonuses",
+                    f"bonuses.{key}: {player}'s {key} count must be a whole number, 0 or more",
+                    field=f"bonuses.{key}",
                     player=player,
                 )
         bonuses[name] = Held(**counts)
@@ -316,22 +316,23 @@ def _check_bonuses(outcome: Ending) -> None:
     for name, held in outcome.bonuses.items():
         if held.secret + held.escalera > FOUR_CARD_MELDS_A_PLAYER:
             raise Refusal(
-                f"bonuses: {name} cannot hold {held.secret + held.escalera} Secrets and "
+                f"bonuses.secret: {name} cannot hold {held.secret + held.escalera} Secrets and "
                 f"Escaleras; each takes four cards, so {FOUR_CARD_MELDS_A_PLAYER} at most",
-                field="bonuses",
+                field="bonuses.secret",
                 player=name,
             )
         if held.aces > ACES_IN_A_DECK:
             raise Refusal(
-                f"bonuses: {name} cannot hold {held.aces} aces; the deck has {ACES_IN_A_DECK}",
-                field="bonuses",
+                f"bonuses.aces: {name} cannot hold {held.aces} aces; the deck has {ACES_IN_A_DECK}",
+                field="bonuses.aces",
                 player=name,
             )
     aces = sum(held.aces for held in outcome.bonuses.values())
     if aces > ACES_IN_A_DECK:
         raise Refusal(
-            f"bonuses: {aces} aces are counted between the players; the deck has {ACES_IN_A_DECK}",
-            field="bonuses",
+            f"bonuses.aces: {aces} aces are counted between the players; the deck has "
+            f"{ACES_IN_A_DECK}",
+            field="bonuses.aces",
         )
 
 
