@@ -601,9 +601,13 @@ def _as_written(given: Mapping[str, Any], path: str, then: Sequence[str]) -> Set
     is: payments between the hand's players, each above 0 and to the cent, and each
     player's net what the payments make (the caller compares the file's net with it)."""
     _plays_here(given, path, then)
+    if len(set(given["winners"])) != len(given["winners"]):
+        _refuse(f"{path}.winners", "names a player twice")
     net = dict.fromkeys(then, Decimal(0))
     payments = []
     for index, row in enumerate(given["payments"]):
+        if row["from"] == row["to"]:
+            _refuse(f"{path}.payments[{index}]", "a player does not pay themselves")
         amount = Decimal(row["amount"])
         # The bound first: quantizing a huge number would overflow the context.
         if not 0 < amount <= MAX_POT_SHARE or amount != amount.quantize(CENT):

@@ -436,6 +436,21 @@ def _void_net_changed(document):
     document["hands"][0]["settlement"]["net"]["Anna"] = -3
 
 
+def _void_paid_to_oneself(document):
+    document["hands"][0]["void"] = True
+    document["hands"][0]["settlement"]["payments"][0]["to"] = "Anna"
+
+
+def _void_won_twice(document):
+    document["hands"][0]["void"] = True
+    document["hands"][0]["settlement"]["winners"] = ["Ben", "Ben"]
+
+
+def _void_run_past_a_night(document):
+    document["hands"][0]["void"] = True
+    document["hands"][0]["settlement"]["state"]["streak"]["wins"] = 10**18
+
+
 def _void_paid_in_tenths_of_a_cent(document):
     document["hands"][0]["void"] = True
     document["hands"][0]["settlement"]["payments"][0]["amount"] = Decimal("0.001")
@@ -463,6 +478,12 @@ REFUSED_FILES = [
      "was imported"),
     (_void_paid_in_tenths_of_a_cent, "hands[0].settlement.payments[0].amount",
      "hands[0].settlement.payments[0].amount: 0.001 is not an amount above 0, to the cent"),
+    (_void_paid_to_oneself, "hands[0].settlement.payments[0]",
+     "hands[0].settlement.payments[0]: a player does not pay themselves"),
+    (_void_won_twice, "hands[0].settlement.winners",
+     "hands[0].settlement.winners: names a player twice"),
+    (_void_run_past_a_night, "hands[0].settlement.state.streak.wins",
+     "hands[0].settlement.state.streak.wins: 1000000000000000000 is more than 2000"),
     (_stranger_in_the_pot, "hands[0].settlement",
      "hands[0].settlement: 'Dan' is not one of the hand's players then (Anna, Ben, Carla)"),
 ]  # fmt: skip

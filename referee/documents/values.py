@@ -40,6 +40,7 @@ from referee.rules.house_rules import (
     check_of,
 )
 from referee.rules.limits import (
+    MAX_HANDS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -397,7 +398,7 @@ class TongitsStreak(Document):
     """`player` won the last `wins` games in a row."""
 
     player: str
-    wins: int = Field(ge=1)
+    wins: int = Field(ge=1, le=MAX_HANDS)
 
 
 class TongitsState(Document):

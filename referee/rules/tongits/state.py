@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee.rules.house_rules import CENT
-from referee.rules.limits import MAX_NAME_LENGTH, MAX_POT_SHARE
+from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
 from referee.rules.refusal import Refusal
 from referee.rules.wording import names_in_words
 
@@ -140,9 +140,10 @@ def _streak(data: Any) -> Streak | None:
             "state.streak.player: say who is on the winning run", field="state.streak.player"
         )
     wins = data["wins"]
-    if not isinstance(wins, int) or isinstance(wins, bool) or wins < 1:
+    if not isinstance(wins, int) or isinstance(wins, bool) or not 1 <= wins <= MAX_HANDS:
         raise Refusal(
-            "state.streak.wins: the games won in a row must be a whole number, 1 or more",
+            "state.streak.wins: the games won in a row must be a whole number from 1 to "
+            f"{MAX_HANDS:,} (the most games a night holds)",
             field="state.streak.wins",
             player=player,
         )
