@@ -49,7 +49,14 @@ def stored_night(db: Session, table: GameTable) -> list[NightGame]:
         id_of(v): rules_of(table, v)
         for v in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id)).all()
     }
-    hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no))).all()
+    # Read afresh: a command reads the night after taking the table's lock, and a hand loaded
+    # before it (the form's, say) must not stand in for what another phone stored meanwhile.
+    hands = db.exec(
+        select(Hand)
+        .where(Hand.table_id == table.id)
+        .order_by(col(Hand.no))
+        .execution_options(populate_existing=True)
+    ).all()
     return [
         NightGame(
             hand,

@@ -13,7 +13,7 @@ from referee.views.htmx import htmx
 def table_or_404(table_id: int, *, write: bool = False, game: str | None = None) -> GameTable:
     """The one loader of a table for every page: 404 unless this browser opened one of its
     links, 403 when a watcher tries a page that changes something, and 404 on a page of
-    one `game` (a Tonk spread, a Tongits meld) asked of a table of another game."""
+    one `game` only (Tonk's turn panel) asked of a table of another game."""
     table = load_table(session(), table_id)
     g.role = access.role_in_session(table) if table is not None else None
     found = access.require(table, g.role, write=write)
