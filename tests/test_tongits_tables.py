@@ -10,8 +10,14 @@ a row, and takes the pot.
 
 import re
 
-from referee.models import Hand, HandChange
-from tests.conftest import form_fields
+import pytest
+from sqlmodel import Session, select
+
+from referee import commands, create_app
+from referee.migrate import upgrade
+from referee.models import GameTable, Hand, HandChange, Player
+from tests.conftest import Web, form_fields
+from tests.live import drop_pg_database, fresh_pg_database
 from tests.test_pages import (
     ABC,
     error_beside,
@@ -327,3 +333,57 @@ def test_a_refused_bonus_count_is_shown_beside_its_own_box_or_above_save(web, ro
     page = text(web.client.post(f"/t/{table}/hands/new/tongits", data=sent))
     assert errors(page) == {}  # the box is not on this form, so what it sent is not read
     assert rows(Hand) == 0
+
+
+@pytest.fixture
+def pg_app(tmp_path):
+    """The app on a PostgreSQL database of its own, whatever database the suite runs on:
+    there two phones' requests interleave up to the table's lock (SQLite runs a request's
+    writes one at a time, BEGIN IMMEDIATE, so nothing can land in between)."""
+    url = fresh_pg_database("tongits_race")
+    upgrade(url)
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t" * 40,
+            "INSTANCE_PATH": str(tmp_path),
+            "DATABASE_URL": url,
+        }
+    )
+    yield app
+    app.extensions["db_engine"].dispose()
+    drop_pg_database("tongits_race")
+
+
+def test_a_fix_landing_while_a_save_waits_for_the_lock_is_seen_by_that_save(pg_app, monkeypatch):
+    """Phone B checks game 3 (Ben's third win: the pot); phone A's fix of game 1 (Anna's
+    win, not Ben's) commits while B's Save waits for the table's lock. Under the lock B's
+    game settles to another payout than B saw: nothing is saved, and B is told so."""
+    web = Web(pg_app.test_client())
+    table = start_tongits(web)
+    enter_game(web, table, FIRST)
+    enter_game(web, table, {"kind": "tongits", "player": "Ben"})
+    url = f"/t/{table}/hands/new/tongits"
+    preview = preview_game(web, table, {"kind": "tongits", "player": "Ben"})
+    assert "takes the pot" in text(preview)
+    locked = commands.lock
+
+    def fixed_meanwhile(db, locking):
+        monkeypatch.setattr(commands, "lock", locked)  # once
+        with Session(pg_app.extensions["db_engine"], expire_on_commit=False) as other:
+            first = other.exec(select(Hand).where(Hand.table_id == table, Hand.no == 1)).one()
+            anna = other.exec(
+                select(Player).where(Player.table_id == table, Player.name == "Anna")
+            ).one()
+            fixed = {**FIRST, "caller": "Anna", "fought": ["Ben"], "totals": {"Anna": 6, "Ben": 11}}
+            commands.edit_hand(other, other.get(GameTable, table), first, fixed, anna, version=1)
+        return locked(db, locking)
+
+    monkeypatch.setattr(commands, "lock", fixed_meanwhile)
+    moved = web.resubmit(preview, url, {"save": "1"})
+    assert moved.status_code == 200 and errors(text(moved)) == {
+        "hand-error": "the payout changed since it was checked (another phone changed the night "
+        "or the rules); nothing was saved: check the payout again, then save"
+    }
+    with Session(pg_app.extensions["db_engine"]) as db:
+        assert len(db.exec(select(Hand).where(Hand.table_id == table)).all()) == 2
