@@ -626,6 +626,26 @@ def test_saving_what_was_not_previewed_only_previews_again(web, rows):
     assert tally(table_page(web, table)) == {"Anna": -1, "Ben": 2, "Carla": -1}
 
 
+def test_a_save_whose_payout_moved_since_the_preview_saves_nothing_and_shows_it(web, rows):
+    """Ben's out checked among three; Dan sits in before Save: Ben's out now pays 3, so
+    Save stores nothing and shows the payout as it is now, which the next Save keeps."""
+    table = start_table(web)
+    url = f"/t/{table}/hands/new/out"
+    preview = preview_hand(web, table, {"kind": "out", "player": "Ben"})
+    assert paid(text(preview)) == [("Anna", "Ben", Decimal(1)), ("Carla", "Ben", Decimal(1))]
+    sat = web.post(f"/t/{table}/players", {"action": "sit_in", "name": "Dan"})
+    assert sat.status_code == 302
+    moved = web.resubmit(preview, url, {"save": "1"})
+    assert moved.status_code == 200 and rows(Hand) == 0
+    assert "Nothing was saved: the payout is not the one checked" in plain(text(moved))
+    assert paid(text(moved)) == [
+        ("Anna", "Ben", Decimal(1)),
+        ("Carla", "Ben", Decimal(1)),
+        ("Dan", "Ben", Decimal(1)),
+    ]
+    assert web.resubmit(moved, url, {"save": "1"}).status_code == 303 and rows(Hand) == 1
+
+
 def test_a_saved_form_sent_again_with_another_outcome_is_not_a_retry(web, rows):
     """The back button after a save, a change, Save: the form's one-time key already
     entered hand 1, so this is not a retry of it, and nothing is saved."""
