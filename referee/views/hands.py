@@ -35,6 +35,10 @@ MOVED = (
     "Nothing was saved: the payout is not the one checked (a box was changed, or another "
     "phone changed the night or the rules). Check it below, then save."
 )
+# How a live preview's first payout is swapped in: brought into sight, Save at the bottom of
+# the screen. Later changes stay where they are, so a box being corrected stays under the
+# thumb (a tapped Check or Save brings the payout into sight by the form's own hx-swap).
+REVEAL = "innerHTML show:#payout:bottom"
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,8 @@ def _hand_page(
                 if "save" in request.form and form.previewed.data:
                     notice = MOVED  # Save on a payout that is not this one: show it first
                 form.previewed.data = digest
+        if settlement is None:
+            form.previewed.data = ""  # the fingerprint is that of the payout shown: none
     return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting, notice)
 
 
@@ -219,7 +225,18 @@ def _form_page(
         # Entered from the table page: saving swaps the tally there instead of a new page.
         "inline": bool(htmx()) and (request.method == "GET" or "inline" in request.form),
     }
+    if htmx() and "live" in request.form:
+        return _live_payout(context)
     return render("hand_form.html", "partials/hand_form.html", **context)
+
+
+def _live_payout(context: dict[str, Any]) -> ResponseReturnValue:
+    """A live preview, asked as the answers change: the payout part of the form alone, so
+    the boxes being typed in are not replaced; the first payout it shows is brought into
+    sight (the form showed none before: its fingerprint was empty)."""
+    page = render_template("partials/payout.html", **context)
+    first = context["settlement"] is not None and not request.form.get("previewed")
+    return page, 200, {"Vary": "HX-Request", **({"HX-Reswap": REVEAL} if first else {})}
 
 
 def counted(table: GameTable, kind: str, player: Player, total: int) -> ResponseReturnValue:
