@@ -874,7 +874,9 @@ def test_a_renamed_player_keeps_their_tally_and_their_past_hands(web):
     history = text(web.get(f"/t/{table}/hands/"))
     assert paid(history) == [("Anna", "Bob", Decimal(2)), ("Carla", "Bob", Decimal(1))]
     assert "Ben" not in plain(history)
-    assert "Caught dropping: Bob." in plain(text(web.get(f"/t/{table}/hands/1")))
+    detail = text(web.get(f"/t/{table}/hands/1"))
+    assert "Anna dropped on 6 and was caught." in plain(detail)
+    assert paid(detail) == [("Anna", "Bob", Decimal(2)), ("Carla", "Bob", Decimal(1))]
 
 
 def test_a_hands_history_shows_everyone_under_their_current_name(web):

@@ -5,9 +5,12 @@ from decimal import Decimal
 
 from flask import Flask
 
+from referee.hands import HandView
+from referee.models import GameTable
 from referee.rules.game import GAMES
 from referee.rules.tongits.wording import GLOSSES
 from referee.rules.wording import amount_in_words, number_in_words, unit_of
+from referee.rules_versions import game_of
 from referee.scoring.games import place_words, result_words
 
 RESULT_WORDS = {
@@ -60,6 +63,18 @@ def signed_money(amount: Decimal, unit: str) -> str:
     return f"{signed(amount)} {unit_of(amount, unit)}"
 
 
+def hand_words(view: HandView, table: GameTable) -> str:
+    """A hand's line in the history, the tally's recent hands and on its page: the game's
+    own words when it has them ('Ben dropped on 10 and was caught'), else what ended it
+    and who won ('Tonk out: Anna')."""
+    settlement = view.settlement
+    said = game_of(table).hand_words(view.outcome, settlement["result"])
+    if said is not None:
+        return said
+    result = RESULT_WORDS[settlement["result"]]
+    return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
+
+
 def when(moment: datetime) -> str:
     return moment.strftime("%H:%M:%S")
 
@@ -70,6 +85,7 @@ def init_app(app: Flask) -> None:
         signed_money=signed_money,
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
+        hand_words=hand_words,
         game_place=place_words,
         game_result=result_words,
     )
