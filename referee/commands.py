@@ -41,6 +41,7 @@ from referee.rules.limits import (
     check_table_name,
 )
 from referee.rules.outcome import check_name
+from referee.rules.table_unit import check_unit_kept
 from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
 from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.scoring import Settlement
@@ -225,6 +226,7 @@ def change_rules(
     """New rules for the hands entered from now on (earlier hands keep theirs): `preset_name`
     (None: the preset in force) with `changes` on top. Saved only when they differ from the
     rules in force, so the same rules again make no new version. Whether they were saved.
+    The unit is refused once a hand is played (referee.rules.table_unit).
 
     The preset in force is read under the lock: a change that names no preset keeps the one
     another phone has just chosen, instead of undoing it."""
@@ -233,6 +235,8 @@ def change_rules(
     preset_name = preset_name or version.preset
     try:
         rules = game_of(table).rules_from(preset_name, changes)
+        if next_hand_no(db, table) > 1:  # a hand is played, or was and is void: it is counted
+            check_unit_kept(in_force.unit, rules.unit)
     except Refusal:
         db.rollback()
         raise
