@@ -177,7 +177,7 @@ def start_table(web, names=ABC, first_dealer="0") -> int:
     boxes = {f"player_{seat}": name for seat, name in enumerate(names)}
     response = web.submit("/", {**boxes, "first_dealer": first_dealer})
     assert response.status_code == 302, errors(text(response))
-    return int(re.search(r"/t/(\d+)/rules/edit\?new=1$", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def set_rules(web, table: int, changes: dict) -> None:
@@ -233,7 +233,7 @@ def table_page(web, table: int) -> str:
 # 1. Starting a table
 
 
-def test_starting_a_table_opens_the_rules_form_then_shows_who_deals(web, rows):
+def test_starting_a_table_shows_who_deals_and_offers_the_rules_form(web, rows):
     response = web.submit(
         "/",
         {
@@ -246,10 +246,18 @@ def test_starting_a_table_opens_the_rules_form_then_shows_who_deals(web, rows):
     )
     assert response.status_code == 302
     location = response.headers["Location"]
-    assert re.fullmatch(r"/t/\d+/rules/edit\?new=1", location)
-    assert "Agree the rules before the first hand" in text(web.get(location))
+    assert re.fullmatch(r"/t/\d+", location)  # ready to play: the rules form is offered
     table = int(location.split("/")[2])
     page = table_page(web, table)
+    offer = re.search(r'<p class="rules-offer">(.*?)</p>', page).group(1)
+    assert plain(offer) == (
+        "House rules: classic, ready to play. Change the house rules "
+        "(optional, best before the first hand)"
+    )
+    assert f'href="/t/{table}/rules/edit?new=1"' in offer
+    assert "Optional: the table is ready to play the classic preset." in plain(
+        text(web.get(f"/t/{table}/rules/edit?new=1"))
+    )
     assert deal(page) == ("Ben", "Carla")
     assert tally(page) == {"Anna": 0, "Ben": 0, "Carla": 0}
     assert "<title>Friday · Tonk Referee</title>" in page

@@ -56,7 +56,7 @@ def start_tongits(web, names=ABC, preset="tongits", first_dealer="0") -> int:
         "/", {**boxes, "game": "tongits", "preset": preset, "first_dealer": first_dealer}
     )
     assert response.status_code == 302, errors(text(response))
-    return int(re.search(r"/t/(\d+)/", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def game_fields(ids: dict[str, str], outcome: dict) -> dict[str, str]:

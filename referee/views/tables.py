@@ -13,6 +13,7 @@ from referee import access, commands, turns
 from referee.forms import (
     StartTableForm,
     fill_rules_form,
+    open_groups,
     rules_changes,
     rules_form_for,
     rules_groups,
@@ -60,7 +61,8 @@ def home() -> ResponseReturnValue:
             access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
             if seat is None:
                 _cut(table)
-            return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
+            # Ready to play with the preset; the table page offers the rules form.
+            return redirect(url_for("tables.table", table_id=table.id))
     tables = tables_by_id(session(), access.tables_in_session())
     return render("home.html", form=form, errors=errors, tables=tables)
 
@@ -113,7 +115,7 @@ def table_context(table: GameTable) -> dict:
     db = session()
     game = game_of(table)
     players = players_of(db, table)
-    _, rules = current_rules(db, table)
+    version, rules = current_rules(db, table)
     points = game.scores_points(rules)
     series = running_tally(db, table, MAX_POINTS)
     tally = standings(players, series[-1][1] if series else {})
@@ -127,6 +129,7 @@ def table_context(table: GameTable) -> dict:
         "table": table,
         "players": players,
         "rules": rules,
+        "preset": version.preset,
         "deal": deal,
         "turn": _turn(table, rules, players, deal) if game.tracks_turns(rules) else None,
         "reminder": game.reminder(rules),
@@ -243,6 +246,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         table=table,
         form=form,
         groups=rules_groups(form),
+        open_groups=open_groups(form, errors),
         errors=errors,
         base=base,
         presets=list(game.presets),
