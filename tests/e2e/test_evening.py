@@ -91,9 +91,8 @@ def test_an_evening_at_the_table(page: Page, server_url, screenshot):
     page.get_by_label("Table name").fill("Friday")
     for seat, name in enumerate(ABC, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(
-        label="Anna"
-    )  # the list names the typed players
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     page.get_by_role("button", name="Start the table").click()
 
     # Ready to play; the house rules are offered: this table pays a double-double 4 stakes

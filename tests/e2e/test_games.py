@@ -22,9 +22,8 @@ def test_a_night_of_two_games_in_points(page: Page, server_url, screenshot):
     page.get_by_label("Table name").fill("Points night")
     for seat, name in enumerate(ABC, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(
-        label="Anna"
-    )  # the list names the typed players
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     page.get_by_role("button", name="Start the table").click()
 
     page.get_by_role("link", name="Change the house rules").click()

@@ -278,9 +278,8 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     page.get_by_role("group", name="Start from the rules of").get_by_label(
         "Tongits (Tongits)", exact=True
     ).check()
-    page.get_by_label("First dealer").select_option(
-        label="Anna"
-    )  # the list names the typed players
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     house_rules(page)
     table_url = re.search(r"^.*/t/\d+", page.url).group(0)
     page.goto(table_url)
