@@ -504,9 +504,25 @@ def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: st
     return hand
 
 
+def restore_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
+    """Undo a void: the hand counts again, as it was, and its history says so; refused
+    (StaleHand) when someone changed it since `version` was shown."""
+    _current(db, table, hand, version)
+    if hand.void:
+        hand.void = False
+        hand.version += 1
+        hand.updated_at = now()
+        _write_change(db, hand, "restored", by=by, after=hand.outcome_json)
+        db.add(hand)
+        _recount_after(db, table, hand, "restored")
+        touch(db, table)
+    return hand
+
+
 def _recount_after(db: Session, table: GameTable, changed: Hand, action: str) -> None:
-    """A game that carries state (Tongits) was edited or voided: every later game whose pot
-    or run moved is stored again, nets included, and its history says after which hand."""
+    """A game that carries state (Tongits) was edited, voided or restored: every game whose
+    pot or run moved is stored again, nets included, and its history says after which hand
+    (a restored game too, when games before it changed while it was void)."""
     if not night.carries_state(table):
         return
     db.flush()

@@ -34,7 +34,7 @@ def test_a_caught_drop_names_the_dropper_everywhere_it_is_listed(web):
 def test_a_void_drop_keeps_its_words_and_says_void(web):
     table = start_table(web, ABCD)
     enter_hand(web, table, BEN_CAUGHT)
-    web.post(f"/t/{table}/hands/1/void", {"version": "1"}, page=f"/t/{table}/hands/1")
+    web.post(f"/t/{table}/hands/1/void", {"version": "1"}, page=f"/t/{table}/hands/1/void")
     assert hand_lines(text(web.get(f"/t/{table}/hands/"))) == {
         1: "hand void | #1 Ben dropped on 10 and was caught (void)"
     }

@@ -71,7 +71,7 @@ def test_the_rules_form_refuses_a_new_unit_after_a_hand_beside_the_unit_box(web,
 def test_a_void_hand_was_counted_in_its_unit_too(web, rows):
     table = start_table(web)
     enter_hand(web, table, OUT)
-    web.post(f"/t/{table}/hands/1/void", {"version": "1"}, page=f"/t/{table}/hands/1")
+    web.post(f"/t/{table}/hands/1/void", {"version": "1"}, page=f"/t/{table}/hands/1/void")
     response = web.submit(f"/t/{table}/rules/edit", {"unit": "$"})
     assert error_beside(text(response), "unit") == kept()
 

@@ -840,8 +840,8 @@ def test_a_voided_hand_leaves_the_tally_but_stays_in_the_history(web, rows):
     enter_hand(web, table, {**CAUGHT, "player": "Carla"}, url=f"/t/{table}/hands/2/edit")
 
     void = {"version": "2"}  # the version the hand page shows, after its one edit
-    response = web.post(f"/t/{table}/hands/2/void", void, page=f"/t/{table}/hands/2")
-    assert response.status_code == 303 and response.headers["Location"] == f"/t/{table}"
+    response = web.post(f"/t/{table}/hands/2/void", void, page=f"/t/{table}/hands/2/void")
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{table}?voided=2"
 
     page = table_page(web, table)
     assert tally(page) == {"Anna": 2, "Ben": -1, "Carla": -1}  # hand 1: Anna went out

@@ -1,7 +1,9 @@
 """How numbers look on the page: exact amounts with their sign, dates, outcome words."""
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from flask import Flask
 
@@ -75,6 +77,16 @@ def hand_words(view: HandView, table: GameTable) -> str:
     return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
 
 
+def undone_words(settlement: Mapping[str, Any]) -> str:
+    """'Anna +2, Ben −1, Carla −1': what voiding a stored hand takes out of the tally (in
+    points mode, the points it scored); empty when it moved nothing."""
+    if settlement["points"]:
+        return ", ".join(f"{name} {p} points" for name, p in settlement["points"].items() if p)
+    return ", ".join(
+        f"{name} {signed(Decimal(amount))}" for name, amount in settlement["net"].items() if amount
+    )
+
+
 def when(moment: datetime) -> str:
     return moment.strftime("%H:%M:%S")
 
@@ -86,6 +98,7 @@ def init_app(app: Flask) -> None:
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
         hand_words=hand_words,
+        undone_words=undone_words,
         game_place=place_words,
         game_result=result_words,
     )

@@ -13,14 +13,15 @@ from referee import access, commands, turns
 from referee.forms import (
     StartTableForm,
     fill_rules_form,
+    form_count,
     open_groups,
     rules_changes,
     rules_form_for,
     rules_groups,
     seating,
 )
-from referee.hands import hand_count, hand_views, recent_hands
-from referee.models import GameTable
+from referee.hands import hand_by_no, hand_count, hand_views, recent_hands
+from referee.models import GameTable, Hand
 from referee.night import carries_state, state_now
 from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
@@ -90,7 +91,15 @@ def cut(table_id: int) -> ResponseReturnValue:
 def table(table_id: int) -> ResponseReturnValue:
     """The table: who deals, the outcome buttons, the tally and the latest hands."""
     table = table_or_404(table_id)
-    return render("table.html", "partials/tally.html", **table_context(table))
+    return render("table.html", "partials/tally.html", **table_context(table), undo=_undo(table))
+
+
+def _undo(table: GameTable) -> Hand | None:
+    """The hand just voided from this page (`?voided=7`), while it is still void and this
+    phone may write: the table page offers to undo the void."""
+    no = form_count(request.args.get("voided"), 9)
+    hand = hand_by_no(session(), table, no) if no else None
+    return hand if hand is not None and hand.void and can_write() else None
 
 
 def etag(table: GameTable) -> str:
