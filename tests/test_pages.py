@@ -251,7 +251,7 @@ def test_starting_a_table_shows_who_deals_and_offers_the_rules_form(web, rows):
     page = table_page(web, table)
     offer = re.search(r'<p class="rules-offer">(.*?)</p>', page).group(1)
     assert plain(offer) == (
-        "House rules: classic, ready to play. Change the house rules "
+        "Ready to play the classic house rules. Change the house rules "
         "(optional, best before the first hand)"
     )
     assert f'href="/t/{table}/rules/edit?new=1"' in offer
