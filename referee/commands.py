@@ -41,6 +41,7 @@ from referee.rules.limits import (
     check_table_name,
 )
 from referee.rules.outcome import check_name
+from referee.rules.table_unit import check_unit_kept
 from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
 from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.scoring import Settlement
@@ -225,6 +226,7 @@ def change_rules(
     """New rules for the hands entered from now on (earlier hands keep theirs): `preset_name`
     (None: the preset in force) with `changes` on top. Saved only when they differ from the
     rules in force, so the same rules again make no new version. Whether they were saved.
+    The unit is refused once a hand is played (referee.rules.table_unit).
 
     The preset in force is read under the lock: a change that names no preset keeps the one
     another phone has just chosen, instead of undoing it."""
@@ -233,6 +235,8 @@ def change_rules(
     preset_name = preset_name or version.preset
     try:
         rules = game_of(table).rules_from(preset_name, changes)
+        if next_hand_no(db, table) > 1:  # a hand is played, or was and is void: it is counted
+            check_unit_kept(in_force.unit, rules.unit)
     except Refusal:
         db.rollback()
         raise
@@ -500,9 +504,25 @@ def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: st
     return hand
 
 
+def restore_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
+    """Undo a void: the hand counts again, as it was, and its history says so; refused
+    (StaleHand) when someone changed it since `version` was shown."""
+    _current(db, table, hand, version)
+    if hand.void:
+        hand.void = False
+        hand.version += 1
+        hand.updated_at = now()
+        _write_change(db, hand, "restored", by=by, after=hand.outcome_json)
+        db.add(hand)
+        _recount_after(db, table, hand, "restored")
+        touch(db, table)
+    return hand
+
+
 def _recount_after(db: Session, table: GameTable, changed: Hand, action: str) -> None:
-    """A game that carries state (Tongits) was edited or voided: every later game whose pot
-    or run moved is stored again, nets included, and its history says after which hand."""
+    """A game that carries state (Tongits) was edited, voided or restored: every game whose
+    pot or run moved is stored again, nets included, and its history says after which hand
+    (a restored game too, when games before it changed while it was void)."""
     if not night.carries_state(table):
         return
     db.flush()

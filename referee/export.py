@@ -57,6 +57,7 @@ from referee.rules.limits import (
     MAX_POT_SHARE,
     MIN_PLAYERS,
 )
+from referee.rules.table_unit import check_unit_kept
 from referee.scoring import Settlement
 from referee.scoring.games import PlayedHand, game_json, game_of_hand, games
 from referee.scoring.settlement import Payment
@@ -408,6 +409,7 @@ def check_document(data: Any) -> TablePlan:
         _check_hand(entry, f"hands[{index}]", index + 1, known, rules, of_then)
         for index, entry in enumerate(document.hands)
     ]
+    _check_one_unit(document.rules_versions, [entry.rules_version for entry in document.hands])
     engine = _settled(game, document.hands, thens, rules)
     hands = []
     entry_keys: set[str] = set()
@@ -436,6 +438,17 @@ def check_document(data: Any) -> TablePlan:
         ],
         hands,
     )
+
+
+def _check_one_unit(versions: Sequence[Any], played_under: Sequence[int]) -> None:
+    """A file's table keeps one unit from its first hand on, as the app keeps it: every
+    version from the one the first hand was played under counts in that one's unit."""
+    if not played_under:
+        return
+    first = min(played_under)
+    unit = versions[first - 1].rules.unit  # numbered 1, 2, 3... and each hand's is listed
+    for index, version in enumerate(versions[first:], start=first):
+        check_unit_kept(unit, version.rules.unit, field=f"rules_versions[{index}].rules.unit")
 
 
 def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:

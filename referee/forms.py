@@ -11,7 +11,7 @@ carry the declared limits as HTML attributes (maxlength, min, max, required).
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import Any, ClassVar
@@ -208,6 +208,14 @@ def rules_groups(form: RulesForm) -> list[tuple[str, list[tuple[Field, str | Non
         if options.check(key).kind != "bands":
             fields.append((form[key], allowed_hint(options, key)))
     return list(groups.items())
+
+
+def open_groups(form: RulesForm, errors: Mapping[str, str]) -> set[str]:
+    """The groups a rules form shows open, the others collapsed so the form fits a phone:
+    those holding a rule to fix, else the first (the table's stake and unit)."""
+    options = form.options
+    keys = options.in_order()
+    return {options.group(key) for key in keys if key in errors} or {options.group(keys[0])}
 
 
 def allowed_hint(options: DeclaredOptions, key: str) -> str | None:

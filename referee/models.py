@@ -124,10 +124,11 @@ class HandNet(SQLModel, table=True):
     points: int = Field(default=0)
 
 
-# The actions of a hand's history; "recounted": a later Tongits game settled again after an
-# earlier one was fixed or voided (its pot or run moved; its outcome did not).
+# The actions of a hand's history; "restored": a void undone; "recounted": a later Tongits
+# game settled again after an earlier one was fixed, voided or restored (its pot or run
+# moved; its outcome did not).
 RECOUNTED = "recounted"
-HISTORY_ACTIONS = ("entered", "edited", "voided", RECOUNTED)
+HISTORY_ACTIONS = ("entered", "edited", "voided", "restored", RECOUNTED)
 
 
 class HandChange(SQLModel, table=True):

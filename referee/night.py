@@ -94,15 +94,17 @@ def settled_in_place(
 
 
 def moved_after(db: Session, table: GameTable, changed: Hand) -> list[tuple[Hand, Settlement]]:
-    """After `changed` was edited or voided: every later game settled again with the state
-    the night now leaves it, and those whose settlement moved (the pot, the run), oldest
-    first, for the one writer (referee.commands) to store again."""
+    """After `changed` was edited, voided or restored: it and every later game settled again
+    with the state the night now leaves it, and those whose settlement moved (the pot, the
+    run), oldest first, for the one writer (referee.commands) to store again. An edited
+    game was just settled in place, and a void one is not settled: only a restored game
+    can move itself (earlier games changed while it was void)."""
     replay = game_of(table).replay_night
     assert replay is not None  # only a game that carries state comes here
     night = stored_night(db, table)
     moved = []
     for game, settlement in zip(night, replay([g.played for g in night]), strict=True):
-        if settlement is None or game.hand.no <= changed.no:
+        if settlement is None or game.hand.no < changed.no:
             continue
         ids = dict(zip(game.played.players, json.loads(game.hand.seats_json), strict=True))
         now = exact_json.loads(stored(settlement.to_json(), ids))

@@ -106,7 +106,8 @@ def table_rules(app) -> list:
 # The pages whose Save stores a payout checked first.
 PREVIEWED = ("hands.new", "hands.edit")
 # The hand each route that changes a hand is sent to, so that none finds it changed by another.
-HAND_OF = {"hands.void": 2, "api.edit_hand": 3, "api.void_hand": 4}
+# Hand 2 is voided by the page, then restored (version 2 after its void).
+HAND_OF = {"hands.void": 2, "hands.restore": 2, "api.edit_hand": 3, "api.void_hand": 4}
 
 
 def url_of(rule, table_id: int, token: str = "not-the-token") -> str:
@@ -144,6 +145,7 @@ def keeper_forms(app, keeper, table) -> dict[str, dict]:
         "hands.new": previewed(f"/t/{t}/hands/new/out", {"player": ids["Ben"]}),
         "hands.edit": previewed(f"/t/{t}/hands/1/edit", {"player": ids["Carla"]}),
         "hands.void": {"version": "1"},
+        "hands.restore": {"version": "2"},
         "tables.edit_rules": {k: v for k, v in rules.items() if v is not None},
         "tables.players": {"action": "sit_in", "name": "Dan"},
         "tables.cut": {},
@@ -227,6 +229,7 @@ def test_a_watcher_changes_nothing_through_any_route(app):
         "hands.new",
         "hands.edit",
         "hands.void",
+        "hands.restore",
         "tables.edit_rules",
         "tables.players",
         "turns.mark",

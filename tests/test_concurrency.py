@@ -251,7 +251,7 @@ def _start_table(phone: Browser, names=("Anna", "Ben", "Carla")) -> int:
     )
     response = phone.post("/", fields)
     assert response.status_code == 302, response.text[-1000:]
-    return int(re.search(r"/t/(\d+)/rules/edit", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def _player_ids(app, table_id: int) -> dict[str, int]:

@@ -147,7 +147,9 @@ def test_editing_a_hand_of_a_finished_game_changes_its_winner_and_a_void_moves_i
     assert "Game 1 over: Carla wins with 17" in history
 
     # Hand 2 voided: game 1 is hands 1, 3 and 4 (Anna 37, Ben 9, Carla 18), game 2 has none.
-    response = web.post(f"/t/{table}/hands/2/void", {"version": "1"}, page=f"/t/{table}/hands/2")
+    response = web.post(
+        f"/t/{table}/hands/2/void", {"version": "1"}, page=f"/t/{table}/hands/2/void"
+    )
     assert response.status_code == 303
     page = table_page(web, table)
     assert (

@@ -177,7 +177,7 @@ def start_table(web, names=ABC, first_dealer="0") -> int:
     boxes = {f"player_{seat}": name for seat, name in enumerate(names)}
     response = web.submit("/", {**boxes, "first_dealer": first_dealer})
     assert response.status_code == 302, errors(text(response))
-    return int(re.search(r"/t/(\d+)/rules/edit\?new=1$", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def set_rules(web, table: int, changes: dict) -> None:
@@ -233,7 +233,7 @@ def table_page(web, table: int) -> str:
 # 1. Starting a table
 
 
-def test_starting_a_table_opens_the_rules_form_then_shows_who_deals(web, rows):
+def test_starting_a_table_shows_who_deals_and_offers_the_rules_form(web, rows):
     response = web.submit(
         "/",
         {
@@ -246,10 +246,18 @@ def test_starting_a_table_opens_the_rules_form_then_shows_who_deals(web, rows):
     )
     assert response.status_code == 302
     location = response.headers["Location"]
-    assert re.fullmatch(r"/t/\d+/rules/edit\?new=1", location)
-    assert "Agree the rules before the first hand" in text(web.get(location))
+    assert re.fullmatch(r"/t/\d+", location)  # ready to play: the rules form is offered
     table = int(location.split("/")[2])
     page = table_page(web, table)
+    offer = re.search(r'<p class="rules-offer">(.*?)</p>', page).group(1)
+    assert plain(offer) == (
+        "Ready to play the classic house rules. Change the house rules "
+        "(optional, best before the first hand)"
+    )
+    assert f'href="/t/{table}/rules/edit?new=1"' in offer
+    assert "Optional: the table is ready to play the classic preset." in plain(
+        text(web.get(f"/t/{table}/rules/edit?new=1"))
+    )
     assert deal(page) == ("Ben", "Carla")
     assert tally(page) == {"Anna": 0, "Ben": 0, "Carla": 0}
     assert "<title>Friday · Tonk Referee</title>" in page
@@ -832,8 +840,8 @@ def test_a_voided_hand_leaves_the_tally_but_stays_in_the_history(web, rows):
     enter_hand(web, table, {**CAUGHT, "player": "Carla"}, url=f"/t/{table}/hands/2/edit")
 
     void = {"version": "2"}  # the version the hand page shows, after its one edit
-    response = web.post(f"/t/{table}/hands/2/void", void, page=f"/t/{table}/hands/2")
-    assert response.status_code == 303 and response.headers["Location"] == f"/t/{table}"
+    response = web.post(f"/t/{table}/hands/2/void", void, page=f"/t/{table}/hands/2/void")
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{table}?voided=2"
 
     page = table_page(web, table)
     assert tally(page) == {"Anna": 2, "Ben": -1, "Carla": -1}  # hand 1: Anna went out
@@ -874,7 +882,9 @@ def test_a_renamed_player_keeps_their_tally_and_their_past_hands(web):
     history = text(web.get(f"/t/{table}/hands/"))
     assert paid(history) == [("Anna", "Bob", Decimal(2)), ("Carla", "Bob", Decimal(1))]
     assert "Ben" not in plain(history)
-    assert "Caught dropping: Bob." in plain(text(web.get(f"/t/{table}/hands/1")))
+    detail = text(web.get(f"/t/{table}/hands/1"))
+    assert "Anna dropped on 6 and was caught." in plain(detail)
+    assert paid(detail) == [("Anna", "Bob", Decimal(2)), ("Carla", "Bob", Decimal(1))]
 
 
 def test_a_hands_history_shows_everyone_under_their_current_name(web):

@@ -69,7 +69,7 @@ def test_an_old_points_hand_edited_or_imported_keeps_its_version_1_score(db):
 def test_a_change_of_rules_brings_in_version_2_points_for_the_hands_after_it(db):
     table = table_from_before_v2(db)
     play(db, table, SIX_SPREAD)
-    assert commands.change_rules(db, table, None, {"scoring": "points", "unit": "pts"})
+    assert commands.change_rules(db, table, None, {"scoring": "points"})
     play(db, table, SIX_SPREAD)
     # 14 + 21 and 8 + 12: the second hand is times 3, what street pays in chips
     assert points_by_name(db, table) == {"Anna": 0, "Ben": 35, "Carla": 20}

@@ -234,7 +234,9 @@ def test_a_garbled_count_from_a_form_changes_nothing_and_is_no_error(web, rows, 
     set_rules(web, table, {"wait_after_spread": 2})
     enter_hand(web, table, {"kind": "out", "player": "Ben"})
     assert mark(web, table, "turn", garbled).status_code == 303  # shown as it is now
-    void = web.post(f"/t/{table}/hands/1/void", {"version": garbled}, page=f"/t/{table}/hands/1")
+    void = web.post(
+        f"/t/{table}/hands/1/void", {"version": garbled}, page=f"/t/{table}/hands/1/void"
+    )
     assert void.status_code == 409  # the hand as it is, nothing voided
     assert rows(TurnMark) == 0 and rows(Hand, Hand.void == True) == 0  # noqa: E712
 

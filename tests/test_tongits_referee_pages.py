@@ -22,7 +22,7 @@ def start_tongits(web, names=ABC) -> int:
     start = {**boxes, "first_dealer": "0", "game": "tongits", "preset": "tongits"}
     response = web.submit("/", start)
     assert response.status_code == 302, errors(text(response))
-    return int(re.search(r"/t/(\d+)/rules/edit\?new=1$", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def main(page: str) -> str:

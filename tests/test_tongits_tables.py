@@ -56,7 +56,7 @@ def start_tongits(web, names=ABC, preset="tongits", first_dealer="0") -> int:
         "/", {**boxes, "game": "tongits", "preset": preset, "first_dealer": first_dealer}
     )
     assert response.status_code == 302, errors(text(response))
-    return int(re.search(r"/t/(\d+)/", response.headers["Location"]).group(1))
+    return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
 
 
 def game_fields(ids: dict[str, str], outcome: dict) -> dict[str, str]:
@@ -210,9 +210,11 @@ def test_voiding_the_first_game_takes_the_jackpot_out_of_the_second(web):
     table = start_tongits(web)
     enter_game(web, table, FIRST)
     enter_game(web, table, SECOND)
-    page = text(web.get(f"/t/{table}/hands/1"))
+    page = text(web.get(f"/t/{table}/hands/1/void"))  # the question before the void
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
-    voided = web.post(f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1")
+    voided = web.post(
+        f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1/void"
+    )
     assert voided.status_code == 303
     second = text(web.get(f"/t/{table}/hands/2"))
     assert paid(second) == SECOND_AS_A_FIRST_WIN
@@ -304,9 +306,11 @@ def test_save_on_a_payout_another_phone_has_moved_saves_nothing_and_shows_the_ne
     url = f"/t/{table}/hands/new/tongits"
     preview = preview_game(web, table, SECOND)
     assert ("Anna", "Ben", 2) in paid(text(preview)) and "takes the pot" in text(preview)
-    page = text(web.get(f"/t/{table}/hands/1"))
+    page = text(web.get(f"/t/{table}/hands/1/void"))  # the question before the void
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
-    assert web.post(f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1")
+    assert web.post(
+        f"/t/{table}/hands/1/void", {"version": version}, page=f"/t/{table}/hands/1/void"
+    )
     moved = web.resubmit(preview, url, {"save": "1"})
     assert moved.status_code == 200 and rows(Hand) == 1
     assert plain(re.search(r'<p class="notice" role="alert">(.*?)</p>', text(moved)).group(1)) == (

@@ -70,7 +70,7 @@ def test_a_street_table_shows_version_2_on_its_sheet_and_ask_page(web):
         "/", {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "preset": "street",
               "first_dealer": "0"},
     )  # fmt: skip
-    table = int(re.search(r"/t/(\d+)/rules/edit", response.headers["Location"]).group(1))
+    table = int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
     rules = sheet(web, table)
     assert rules["caught_pays"][0] == (
         "If you drop and are caught, you pay 1 chip to each player whose total is lower than "

@@ -134,6 +134,10 @@ class Game(Generic[RulesT, EndingT]):
     # The options whose sentences the card counter shows beside the cards, because they
     # decide what to tap (Tongits: the card values, and whether melds kept in hand count).
     count_rules: tuple[str, ...] = ()
+    # A game's own line for a stored hand (its outcome and result as stored) where the
+    # result's words and the winners would mislead (a Tonk drop names its dropper); None:
+    # the pages say the result's words and the winners.
+    hand_words: Callable[[Mapping[str, Any], str], str | None] = lambda outcome, result: None
 
 
 TONK: Game[HouseRules, Outcome] = Game(
@@ -165,6 +169,7 @@ TONK: Game[HouseRules, Outcome] = Game(
     ),
     count_hand=count_hand,
     deck_ranks=lambda rules: ranks(rules.deck),
+    hand_words=tonk_wording.drop_in_words,
 )
 
 TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(

@@ -1,6 +1,6 @@
 """House rules put in the words players use at the table: sentences, labels, amounts."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -35,6 +35,17 @@ def names_in_words(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
+    """'Ben dropped on 10 and was caught': a drop's line names the dropper, their total
+    and how the drop went, since the winners alone would name the players who caught
+    them. None for any other ending, which its result's words and winners say well."""
+    if outcome.get("kind") != "drop":
+        return None
+    dropper = outcome["player"]
+    how = "was caught" if result == "caught" else "won"
+    return f"{dropper} dropped on {outcome['totals'][dropper]} and {how}"
 
 
 # Rule sentences, labels and choice words for the rules sheet and the house-rules form.

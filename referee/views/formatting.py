@@ -1,13 +1,18 @@
 """How numbers look on the page: exact amounts with their sign, dates, outcome words."""
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from flask import Flask
 
+from referee.hands import HandView
+from referee.models import GameTable
 from referee.rules.game import GAMES
 from referee.rules.tongits.wording import GLOSSES
 from referee.rules.wording import amount_in_words, number_in_words, unit_of
+from referee.rules_versions import game_of
 from referee.scoring.games import place_words, result_words
 
 RESULT_WORDS = {
@@ -60,6 +65,28 @@ def signed_money(amount: Decimal, unit: str) -> str:
     return f"{signed(amount)} {unit_of(amount, unit)}"
 
 
+def hand_words(view: HandView, table: GameTable) -> str:
+    """A hand's line in the history, the tally's recent hands and on its page: the game's
+    own words when it has them ('Ben dropped on 10 and was caught'), else what ended it
+    and who won ('Tonk out: Anna')."""
+    settlement = view.settlement
+    said = game_of(table).hand_words(view.outcome, settlement["result"])
+    if said is not None:
+        return said
+    result = RESULT_WORDS[settlement["result"]]
+    return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
+
+
+def undone_words(settlement: Mapping[str, Any]) -> str:
+    """'Anna +2, Ben −1, Carla −1': what voiding a stored hand takes out of the tally (in
+    points mode, the points it scored); empty when it moved nothing."""
+    if settlement["points"]:
+        return ", ".join(f"{name} {p} points" for name, p in settlement["points"].items() if p)
+    return ", ".join(
+        f"{name} {signed(Decimal(amount))}" for name, amount in settlement["net"].items() if amount
+    )
+
+
 def when(moment: datetime) -> str:
     return moment.strftime("%H:%M:%S")
 
@@ -70,6 +97,8 @@ def init_app(app: Flask) -> None:
         signed_money=signed_money,
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
+        hand_words=hand_words,
+        undone_words=undone_words,
         game_place=place_words,
         game_result=result_words,
     )

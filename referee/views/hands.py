@@ -408,9 +408,22 @@ def edit(table_id: int, no: int) -> ResponseReturnValue:
     return _hand_page(table, outcome["kind"], rules, players, form, hand=hand)
 
 
+@bp.get("/<int:no>/void")
+def confirm_void(table_id: int, no: int) -> ResponseReturnValue:
+    """Ask before voiding: what the hand moved, which the void takes out of the tally."""
+    table = table_or_404(table_id, write=True)
+    hand = _hand_or_404(table, no)
+    if hand.void:
+        return redirect(url_for("hands.detail", table_id=table.id, no=no))
+    db = session()
+    (view,) = hand_views([hand], players_of(db, table))
+    rules = rules_of_hand(db, table, hand)
+    return render("void.html", table=table, view=view, rules=rules)
+
+
 @bp.post("/<int:no>/void")
 def void(table_id: int, no: int) -> ResponseReturnValue:
-    """Void a hand: out of the tally, still in the history."""
+    """Void a hand: out of the tally, still in the history; the table page offers Undo."""
     table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
     try:
@@ -419,4 +432,18 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
         session().rollback()
         return _stale(table, hand)
     flash(f"Hand {hand.no} voided; it stays in the history.")
+    return redirect(url_for("tables.table", table_id=table.id, voided=hand.no), 303)
+
+
+@bp.post("/<int:no>/restore")
+def restore(table_id: int, no: int) -> ResponseReturnValue:
+    """Undo a void: the hand counts again, and its history says it was restored."""
+    table = table_or_404(table_id, write=True)
+    hand = _hand_or_404(table, no)
+    try:
+        commands.restore_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+    except commands.StaleHand:
+        session().rollback()
+        return _stale(table, hand)
+    flash(f"Hand {hand.no} is back in the tally.")
     return redirect(url_for("tables.table", table_id=table.id), 303)

@@ -13,13 +13,15 @@ from referee import access, commands, turns
 from referee.forms import (
     StartTableForm,
     fill_rules_form,
+    form_count,
+    open_groups,
     rules_changes,
     rules_form_for,
     rules_groups,
     seating,
 )
-from referee.hands import hand_count, hand_views, recent_hands
-from referee.models import GameTable
+from referee.hands import hand_by_no, hand_count, hand_views, recent_hands
+from referee.models import GameTable, Hand
 from referee.night import carries_state, state_now
 from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
@@ -60,7 +62,8 @@ def home() -> ResponseReturnValue:
             access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
             if seat is None:
                 _cut(table)
-            return redirect(url_for("tables.edit_rules", table_id=table.id, new=1))
+            # Ready to play with the preset; the table page offers the rules form.
+            return redirect(url_for("tables.table", table_id=table.id))
     tables = tables_by_id(session(), access.tables_in_session())
     return render("home.html", form=form, errors=errors, tables=tables)
 
@@ -88,7 +91,15 @@ def cut(table_id: int) -> ResponseReturnValue:
 def table(table_id: int) -> ResponseReturnValue:
     """The table: who deals, the outcome buttons, the tally and the latest hands."""
     table = table_or_404(table_id)
-    return render("table.html", "partials/tally.html", **table_context(table))
+    return render("table.html", "partials/tally.html", **table_context(table), undo=_undo(table))
+
+
+def _undo(table: GameTable) -> Hand | None:
+    """The hand just voided from this page (`?voided=7`), while it is still void and this
+    phone may write: the table page offers to undo the void."""
+    no = form_count(request.args.get("voided"), 9)
+    hand = hand_by_no(session(), table, no) if no else None
+    return hand if hand is not None and hand.void and can_write() else None
 
 
 def etag(table: GameTable) -> str:
@@ -113,7 +124,7 @@ def table_context(table: GameTable) -> dict:
     db = session()
     game = game_of(table)
     players = players_of(db, table)
-    _, rules = current_rules(db, table)
+    version, rules = current_rules(db, table)
     points = game.scores_points(rules)
     series = running_tally(db, table, MAX_POINTS)
     tally = standings(players, series[-1][1] if series else {})
@@ -127,6 +138,7 @@ def table_context(table: GameTable) -> dict:
         "table": table,
         "players": players,
         "rules": rules,
+        "preset": version.preset,
         "deal": deal,
         "turn": _turn(table, rules, players, deal) if game.tracks_turns(rules) else None,
         "reminder": game.reminder(rules),
@@ -243,6 +255,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         table=table,
         form=form,
         groups=rules_groups(form),
+        open_groups=open_groups(form, errors),
         errors=errors,
         base=base,
         presets=list(game.presets),

@@ -91,13 +91,17 @@ def test_an_evening_at_the_table(page: Page, server_url, screenshot):
     page.get_by_label("Table name").fill("Friday")
     for seat, name in enumerate(ABC, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(label="Player 1")
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     page.get_by_role("button", name="Start the table").click()
 
-    # The house rules: this table pays a double-double 4 stakes and plays for 0.50.
+    # Ready to play; the house rules are offered: this table pays a double-double 4 stakes
+    # and plays for 0.50 (the Table group is open, Going out opened with a tap).
+    page.get_by_role("link", name="Change the house rules").click()
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
     accessible(page, "02-rules-form", screenshot)
     page.get_by_label("Stake", exact=True).fill("0.50")
+    page.locator("summary", has_text="Going out").click()
     page.get_by_label("Double-double pays", exact=True).fill("4")
     page.get_by_role("button", name="Save the house rules").click()
     expect(page.get_by_text("Deals:")).to_be_visible()

@@ -22,9 +22,11 @@ def test_a_night_of_two_games_in_points(page: Page, server_url, screenshot):
     page.get_by_label("Table name").fill("Points night")
     for seat, name in enumerate(ABC, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(label="Player 1")
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     page.get_by_role("button", name="Start the table").click()
 
+    page.get_by_role("link", name="Change the house rules").click()
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
     page.get_by_role("group", name="Scoring").get_by_label("Points", exact=True).check()
     page.get_by_label("Hands in a game", exact=True).fill("2")

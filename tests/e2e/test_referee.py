@@ -25,8 +25,11 @@ def start_waiting_table(page: Page, server_url: str) -> None:
     page.get_by_label("Table name").fill("Referee")
     for seat, name in enumerate(["Anna", "Ben", "Carla"], start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option(label="Player 1")
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     page.get_by_role("button", name="Start the table").click()
+    page.get_by_role("link", name="Change the house rules").click()
+    page.locator("summary", has_text="Table talk").click()
     page.get_by_label(option_label("wait_after_spread"), exact=True).fill("3")
     page.get_by_role("button", name="Save the house rules").click()
     expect(page.get_by_role("heading", name="Turn 1: Ben plays")).to_be_visible()

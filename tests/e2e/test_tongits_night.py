@@ -260,9 +260,10 @@ def history_matches_the_command(page: Page, outcomes: list[dict]) -> None:
 
 
 def house_rules(page: Page) -> None:
-    """Start the table: it goes on to its house rules form, which this table saves at the
-    preset's values, and lands on the table page."""
+    """Start the table: it is ready with its preset, and offers the house rules form, which
+    this table opens and saves at the preset's values, and lands on the table page."""
     page.get_by_role("button", name="Start the table").click()
+    page.get_by_role("link", name="Change the house rules").click()
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
     page.get_by_role("button", name="Save the house rules").click()
     expect(page.locator("section.deal")).to_be_visible()
@@ -277,7 +278,8 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     page.get_by_role("group", name="Start from the rules of").get_by_label(
         "Tongits (Tongits)", exact=True
     ).check()
-    page.get_by_label("First dealer").select_option(label="Player 1")
+    # The list names the players typed.
+    page.get_by_label("First dealer").select_option(label="Anna")
     house_rules(page)
     table_url = re.search(r"^.*/t/\d+", page.url).group(0)
     page.goto(table_url)
