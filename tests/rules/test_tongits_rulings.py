@@ -721,6 +721,21 @@ def test_a_sapaw_ruling_cites_the_ace_rule_only_where_it_decides(meld, card, rul
     assert ("ace_low_only" in ruling.options) is decides
 
 
+def test_a_card_that_fits_no_meld_either_way_is_not_sent_to_the_ace_rule():
+    """Q♠ K♠ A♠ is no meld where the ace is only low; where it is high, 2♥ still does not
+    go on it: the ace rule decides nothing about this card, so it is not cited (the
+    reason still says why the meld is none)."""
+    meld = [card_of(c) for c in ("Q♠", "K♠", "A♠")]
+    ruling = rule_on_sapaw(meld, card_of("2♥"), TONGITS)
+    assert (ruling.yes, ruling.options) == (False, ())
+    assert ruling.reason == (
+        "The meld on the table is not a meld: Q♠ K♠ A♠ is not a meld: the ace is only low in "
+        "runs here (A-2-3), never Q-K-A (house rule “Ace low only”)."
+    )
+    fits = rule_on_sapaw(meld, card_of("J♠"), TONGITS)  # J♠ would go on it, ace high
+    assert (fits.yes, fits.options) == (False, ("ace_low_only",))
+
+
 STANDINGS = [
     (True, False, False),
     (False, True, False),

@@ -187,9 +187,12 @@ def rule_on_sapaw(
     _check_cards([card], "card")
     on_table = rule_on_meld(meld, rules)
     if not on_table.yes:
-        # The rule that keeps it from being a meld (the ace's) still decides, so still cited.
+        # The rule that keeps it from being a meld (the ace's) is cited only where it decides
+        # this card too: under its other value the meld is one, and the card then goes on it.
         reason = f"The meld on the table is not a meld: {on_table.reason}"
-        return Ruling(False, reason, None, on_table.options)
+        other = rules.with_changes({"ace_low_only": not rules.ace_low_only})
+        decides = bool(on_table.options) and rule_on_sapaw(meld, card, other, own_meld=own_meld).yes
+        return Ruling(False, reason, None, on_table.options if decides else ())
     if card in meld:
         return Ruling(False, f"{card} is already in that meld.")
     where = f"your {_shown(meld)}" if own_meld else _shown(meld)
