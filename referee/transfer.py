@@ -7,8 +7,8 @@ files they link are kept a year under hashed names (`referee.static_files`)."""
 from flask import Flask, Response
 from flask_compress import Compress
 
-# Brotli first: it makes the table page about a fifth smaller than gzip does. No zstd or
-# deflate: what the browsers on a table send is covered by these two.
+# Brotli first: the page of a 1,000-hand table is 3.0 KB in it, 3.4 KB gzipped (`make bench`).
+# No zstd or deflate: every browser that sends them takes brotli or gzip too.
 ALGORITHMS = ["br", "gzip"]
 # A page shows a table as it is now: the browser may keep it (for back and forward) but asks
 # again before reusing it; `private` keeps it out of any shared cache between phone and server.
