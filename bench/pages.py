@@ -1,7 +1,10 @@
 """Page weight and speed on a long night: a table of 1,000 hands, every page measured.
 
 Prints, for each page, its gzipped weight with all the assets it loads (CSS, htmx,
-icon, manifest) and the median time to answer over a number of requests. A
+icon, manifest), what a second visit transfers (the page as the app sends it to a browser
+that takes brotli, and any asset the first visit did not let the browser keep: body bytes,
+headers aside) in how many requests, and the median time to answer over a number of
+requests. A
 benchmark, not a test: the figures depend on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/pages.py [HANDS] [REPEATS]`.
 """
@@ -16,16 +19,19 @@ import time
 
 from referee import commands, create_app
 from referee.migrate import upgrade
+from referee.rules import Refusal
 from referee.rules.cards import dealt_totals
 from referee.rules_versions import current_rules
 from referee.seating import next_deal, players_of
 from referee.storage import database_url, session
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends
 
 
 def build_table(app, hands: int) -> tuple[int, str]:
-    """A table of six with `hands` random possible hands, entered through referee.commands."""
+    """A table of six with `hands` random possible hands, entered through referee.commands
+    (a random hand the rules refuse, such as totals one deck cannot hold, is drawn again)."""
     rng = random.Random(7)
     with app.test_request_context():
         db = session()
@@ -34,7 +40,8 @@ def build_table(app, hands: int) -> tuple[int, str]:
         players = players_of(db, table)
         _, rules = current_rules(db, table)
         tonks = [t for t in dealt_totals(rules.deck, rules.hand_size) if rules.deal_tonk_pays(t)]
-        for _ in range(hands):
+        entered = 0
+        while entered < hands:
             kind = rng.choice(["deal_tonk", "tonk_out", "out", "drop", "stock_out"])
             who = rng.choice(names)
             outcome = {"kind": kind}
@@ -45,12 +52,32 @@ def build_table(app, hands: int) -> tuple[int, str]:
             if kind in ("tonk_out", "out", "drop"):
                 outcome["player"] = who
             dealer = next_deal(db, table, players).dealer
-            commands.enter_hand(db, table, outcome, dealer=dealer)
+            try:
+                commands.enter_hand(db, table, outcome, dealer=dealer)
+            except Refusal:  # totals one deck cannot hold at once: draw another hand
+                db.rollback()
+                continue
+            entered += 1
         return table.id, table.scorekeeper_token
 
 
 def gz(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6))
+
+
+def second_visit(client, url: str, assets: set[str]) -> tuple[int, int]:
+    """The bytes and requests of a second visit to `url` after a first one: the page again,
+    compressed as sent; an asset kept fresh by the first visit (a max-age, no no-cache) costs
+    nothing, any other is asked for again with its ETag (a 304 has no body)."""
+    sent, requests = len(client.get(url, headers=BROWSER).data), 1
+    for asset in sorted(assets):
+        first = client.get(asset, headers=BROWSER)
+        cache = first.cache_control
+        if cache.max_age and not cache.no_cache and not cache.no_store:
+            continue
+        again = client.get(asset, headers={**BROWSER, "If-None-Match": first.headers["ETag"]})
+        sent, requests = sent + len(again.data), requests + 1
+    return sent, requests
 
 
 def main(hands: int, repeats: int) -> None:
@@ -77,11 +104,14 @@ def main(hands: int, repeats: int) -> None:
         "spread or hit": f"/t/{table_id}/spread?card=7♠&card=7♥&card=7♦&hit=7♣",
         "ask": f"/t/{table_id}/ask",
     }
-    print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'median ms':>11}")
+    print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'2nd visit':>11}{'requests':>10}", end="")
+    print(f"{'median ms':>11}")
     for name, url in pages.items():
         page = client.get(url)
         assert page.status_code == 200, (url, page.status_code)
-        assets = sum(gz(client.get(a).data) for a in set(ASSET.findall(page.text)))
+        linked = set(ASSET.findall(page.text))
+        assets = sum(gz(client.get(a).data) for a in linked)
+        again, requests = second_visit(client, url, linked)
         times = []
         for _ in range(repeats):
             begun = time.perf_counter()
@@ -89,7 +119,10 @@ def main(hands: int, repeats: int) -> None:
             times.append(time.perf_counter() - begun)
         html = gz(page.data)
         median = statistics.median(times) * 1000
-        print(f"{name:<14}{html / 1024:>7.1f}KB{(html + assets) / 1024:>11.1f}KB{median:>11.1f}")
+        print(
+            f"{name:<14}{html / 1024:>7.1f}KB{(html + assets) / 1024:>11.1f}KB"
+            f"{again / 1024:>9.1f}KB{requests:>10}{median:>11.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from flask import Flask, abort
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from referee import secret_key, security
+from referee import secret_key, security, static_files, transfer
 from referee.json_provider import ExactJSONProvider
 from referee.rules.limits import MAX_ID
 
@@ -70,4 +70,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(counting.bp)
     app.register_blueprint(turns.bp)
     security.init_app(app)
+    static_files.init_app(app)
+    transfer.init_app(app)
     return app

@@ -106,16 +106,23 @@ FUZZ = settings(
 )
 
 
+# schemathesis calls the app in-process with requests' default headers, which take gzip and
+# brotli, and reads the body without decoding it: ask for it plain (test_transfer checks that
+# the answers are compressed for a client that says it can read them).
+PLAIN = {"Accept-Encoding": "identity"}
+
+
 @schema.parametrize()
 @FUZZ
 def test_every_answer_is_one_the_document_describes(case, app, token):
-    response = case.call_and_validate(app=app, headers={"Authorization": f"Bearer {token}"})
+    headers = {"Authorization": f"Bearer {token}", **PLAIN}
+    response = case.call_and_validate(app=app, headers=headers)
     assert response.status_code < 500
 
 
 @schema.parametrize()
 @FUZZ
 def test_every_answer_at_a_tongits_table_is_one_the_document_describes(case, app, tongits_token):
-    headers = {"Authorization": f"Bearer {tongits_token}"}
+    headers = {"Authorization": f"Bearer {tongits_token}", **PLAIN}
     response = case.call_and_validate(app=app, headers=headers)
     assert response.status_code < 500
