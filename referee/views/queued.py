@@ -86,4 +86,3 @@ def _dealer_chosen(players: list[Player]) -> Player | None:
     the hand arrives (the form's own choice went stale with every hand kept before it)."""
     chosen = request.form.get("dealer")
     return next((p for p in players if str(p.id) == chosen), None)
-

@@ -46,6 +46,7 @@ async function keepHand(form) {
   await keep({
     sendUrl: sendUrl.pathname,
     tokenUrl: new URL(".", sendUrl).pathname,
+    fields,
     kind: form.dataset.unsentKind,
     words: inWords(form),
     dealer: dealer ? text(dealer) : null,

@@ -47,6 +47,7 @@ function item(hand, behindRefused) {
     const remove = button("Remove it", async () => {
       if (confirm(`Remove this ${hand.kind.toLowerCase()} from the phone? It was never counted.`)) {
         await forget(hand.id);
+        sendSoon(); // the hands waiting behind it may go now
       }
     });
     line.append(again, remove);
