@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
 from referee import commands
-from referee.forms import entry_key, not_numbers
+from referee.forms import ENTRY_KEY, not_numbers
 from referee.models import Player
 from referee.rules import Refusal
 from referee.rules_versions import current_rules, game_of
@@ -51,6 +51,14 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
     is sent), or 422 with the refusal by field."""
     table = table_or_404(table_id, write=True)
     db = session()
+    key = request.form.get("entry_key", "")
+    if not ENTRY_KEY.fullmatch(key):  # without its key a resend could enter it twice
+        return _refused({"entry_key": "This hand has no one-time key: enter it again."})
+    earlier = commands.entered_with(db, table, key)
+    if earlier is not None:
+        # Entered by an earlier send whose answer was lost: that hand, whatever the table
+        # is now (the key was made on the phone for this kept hand alone).
+        return jsonify({"no": earlier.no}), 200, FRESH
     _, rules = current_rules(db, table)
     game = game_of(table)
     if kind not in game.playable_kinds(rules):
@@ -62,9 +70,6 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
     errors = not_numbers(form, players)
     if errors:
         return _refused(errors)
-    key = entry_key(form)
-    if key is None:  # without its key a resend could enter the hand twice: never stored
-        return _refused({"entry_key": "This hand has no one-time key: enter it again."})
     outcome = questions.outcome(kind, form, players)
     try:
         entered = commands.enter_hand(
