@@ -52,6 +52,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         formatting,
         hands,
         links,
+        offline,
+        queued,
         tables,
         tabs,
         turns,
@@ -69,6 +71,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(exports.bp)
     app.register_blueprint(counting.bp)
     app.register_blueprint(turns.bp)
+    app.register_blueprint(offline.bp)
+    app.register_blueprint(queued.bp)
     security.init_app(app)
     static_files.init_app(app)
     transfer.init_app(app)

@@ -152,6 +152,8 @@ def keeper_forms(app, keeper, table) -> dict[str, dict]:
         "links.rotate": {"role": access.SCOREKEEPER},
         "turns.mark": {"mark": f"spread-{ids['Ben']}", "seen": "0"},
         "counting.count": {"card": "K♠"},
+        # A hand kept offline, sent by the phone with the key it made for it.
+        "queued.send": {"player": ids["Ben"], "entry_key": "kept-on-the-phone-access"},
     }
 
 
@@ -233,6 +235,7 @@ def test_a_watcher_changes_nothing_through_any_route(app):
         "tables.edit_rules",
         "tables.players",
         "turns.mark",
+        "queued.send",
     }
     assert {endpoint for endpoint, did in changed.items() if did} >= expected | (
         set(API_BODIES) & set(changed)

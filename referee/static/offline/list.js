@@ -1,0 +1,98 @@
+// The hands kept on this phone, shown on their table's page and in its history as "not
+// sent yet": what was entered, in words, and that the payout is worked out when it is sent
+// (the house rules live on the server); a refused one with the server's words, to fix.
+
+import { forget, unsent, update } from "./store.js";
+import { changed, sendSoon } from "./send.js";
+
+const TABLE = /^\/t\/\d+/;
+
+function element(tag, className, words) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (words) made.textContent = words;
+  return made;
+}
+
+function button(words, act) {
+  const made = element("button", "small", words);
+  made.type = "button";
+  made.addEventListener("click", async () => {
+    made.disabled = true;
+    await act();
+    changed();
+  });
+  return made;
+}
+
+function keptAt(hand) {
+  return new Date(hand.kept).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function item(hand, behindRefused) {
+  const line = element("li", "unsent-hand");
+  const title = element("p");
+  title.append(element("b", null, hand.kind), ` · not sent yet · kept at ${keptAt(hand)}`);
+  const dealt = hand.dealer ? `Dealer: ${hand.dealer}` : "Dealer: whoever deals next";
+  line.append(title, element("p", null, [...hand.words, dealt].join(" · ")));
+  if (hand.refused) {
+    for (const words of Object.values(hand.refused)) {
+      line.append(element("p", "error", `Not taken when sent: ${words}`));
+    }
+    line.lastChild.setAttribute("role", "alert");
+    const again = button("Send again", async () => {
+      await update({ ...hand, refused: null });
+      sendSoon();
+    });
+    const remove = button("Remove it", async () => {
+      if (confirm(`Remove this ${hand.kind.toLowerCase()} from the phone? It was never counted.`)) {
+        await forget(hand.id);
+        sendSoon(); // the hands waiting behind it may go now
+      }
+    });
+    line.append(again, remove);
+  } else {
+    line.append(element("p", "muted", "Payout: worked out when it is sent."));
+  }
+  if (behindRefused) line.append(element("p", "muted", "Waits for the hand above to be sent."));
+  return line;
+}
+
+function placed() {
+  let section = document.getElementById("unsent");
+  if (section) return section;
+  section = element("section", "card unsent");
+  section.id = "unsent";
+  section.setAttribute("aria-label", "Not sent yet");
+  const tally = document.getElementById("tally");
+  if (tally) tally.before(section);
+  else document.querySelector("main h1")?.after(section);
+  return section;
+}
+
+// Show this table's kept hands (on its table page and its history), or nothing.
+export async function showUnsent() {
+  const table = location.pathname.match(TABLE)?.[0];
+  if (!table || ![table, `${table}/hands/`].includes(location.pathname)) return;
+  const hands = (await unsent()).filter((hand) => hand.tokenUrl.startsWith(`${table}/`));
+  if (!hands.length) {
+    document.getElementById("unsent")?.remove();
+    return;
+  }
+  const section = placed();
+  const list = element("ol", "hands");
+  let refusedAbove = false;
+  for (const hand of hands) {
+    list.append(item(hand, refusedAbove && !hand.refused));
+    refusedAbove ||= Boolean(hand.refused);
+  }
+  section.replaceChildren(
+    element("h2", null, `Not sent yet: ${hands.length} hand${hands.length === 1 ? "" : "s"}`),
+    element(
+      "p",
+      "muted",
+      "Kept on this phone; sent in this order when the network is back, and counted then.",
+    ),
+    list,
+  );
+}

@@ -1,0 +1,92 @@
+// Tonk Referee's service worker: the pages a table uses open without a network.
+//
+// Network first, always: a page is fetched and its answer kept; only when the network
+// fails is the kept copy shown (the table "as last seen"). Kept answers are matched with
+// their Vary header, so the fragment htmx asked for (HX-Request) and the whole page at
+// the same address never stand in for each other. Nothing is ever sent from here: a hand
+// entered offline is kept and sent by the page (static/offline/unsent.js).
+
+const PAGES = "tonk-referee-pages-v1";
+
+// Never kept: what must be live (the watch poll, the sender's token and answers, the
+// API, downloads) and this script itself.
+const LIVE = [/\/live$/, /\/hands\/queued\//, /^\/api\//, /\/export\.(json|csv)$/, /^\/sw\.js$/];
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  // Older versions' caches go; this worker serves the pages already open.
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n !== PAGES).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function keepable(request) {
+  const url = new URL(request.url);
+  return (
+    request.method === "GET" &&
+    url.origin === self.location.origin &&
+    !LIVE.some((pattern) => pattern.test(url.pathname))
+  );
+}
+
+// A copy is kept only of a plain success that is not a redirect (a share link opens its
+// table through one) and that the server allows to be stored.
+function worthKeeping(response) {
+  const control = response.headers.get("Cache-Control") || "";
+  return response.status === 200 && !response.redirected && !control.includes("no-store");
+}
+
+async function fetchAndKeep(request) {
+  const response = await fetch(request);
+  if (worthKeeping(response)) {
+    const pages = await caches.open(PAGES);
+    await pages.put(request, response.clone());
+  }
+  return response;
+}
+
+const NOT_KEPT = `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No network · Tonk Referee</title>
+<h1>No network</h1><p>This page was not opened on this phone while the network was up, so
+there is no copy of it here. Go back to the table: hands entered there are kept on the phone
+and sent when the network is back.</p><p><a href="/">Tables on this phone</a></p></html>`;
+
+async function fromNetworkOrKept(request) {
+  try {
+    return await fetchAndKeep(request);
+  } catch (offline) {
+    const kept = await caches.match(request);
+    if (kept) return kept;
+    if (request.mode !== "navigate") throw offline;
+    return new Response(NOT_KEPT, {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": "default-src 'none'",
+      },
+    });
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  if (keepable(event.request)) event.respondWith(fromNetworkOrKept(event.request));
+});
+
+// A table page asks for the pages it links to be kept now (the rules sheet, the referee's
+// pages, the outcome forms), so they open offline even if never visited; it is told when
+// they are. A page that fails to come is skipped: the others are still worth keeping.
+self.addEventListener("message", (event) => {
+  const { keep } = event.data || {};
+  if (!Array.isArray(keep)) return;
+  const asked = keep.map(({ url, htmx }) =>
+    fetchAndKeep(new Request(url, { headers: htmx ? { "HX-Request": "true" } : {} })).catch(
+      () => null,
+    ),
+  );
+  event.waitUntil(Promise.all(asked).then(() => event.ports[0]?.postMessage("kept")));
+});

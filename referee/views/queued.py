@@ -1,0 +1,93 @@
+"""Hands entered with no network: the phone kept them, and sends them here when it can.
+
+The phone replays the hand form's own fields (the same questions for Tonk and Tongits) to
+this page door rather than to the JSON API: the page holds a scorekeeper grant in its
+HttpOnly session cookie, not the table's bearer token, and keeping that token in storage a
+script can read would hand the whole table to any script that ever runs on the page.
+
+The payout of a hand kept offline could not be checked when it was entered, so there is no
+preview fingerprint to hold it to: it is settled as the table stands when it arrives ("payout
+when sent"), through the one door, exactly once by its one-time key. The answers are JSON for
+the phone's sender: the hand's number (a resend is answered with the same hand), or a refusal
+in words, which the phone keeps on that hand for the scorekeeper to fix.
+"""
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import generate_csrf
+
+from referee import commands
+from referee.forms import ENTRY_KEY, not_numbers
+from referee.models import Player
+from referee.rules import Refusal
+from referee.rules_versions import current_rules, game_of
+from referee.seating import next_deal, players_of, seated
+from referee.storage import session
+from referee.views import table_or_404
+from referee.views.hands import QUESTIONS, _override, _who
+
+bp = Blueprint("queued", __name__, url_prefix="/t/<int:table_id>/hands/queued")
+# Never stored by the phone's cache nor a proxy: a token and the answers of one send.
+FRESH = {"Cache-Control": "no-store"}
+
+
+def _refused(errors: dict[str, str]) -> ResponseReturnValue:
+    """Nothing stored: what is wrong, by field, for the phone to show on the hand it kept."""
+    session().rollback()
+    return jsonify({"refused": errors}), 422, FRESH
+
+
+@bp.get("/")
+def token(table_id: int) -> ResponseReturnValue:
+    """A fresh CSRF token, asked right before sending: a hand may wait for hours, longer
+    than the token of the page it was typed on lasts (WTF_CSRF_TIME_LIMIT)."""
+    table_or_404(table_id, write=True)
+    return jsonify({"csrf_token": generate_csrf()}), 200, FRESH
+
+
+@bp.post("/<kind>")
+def send(table_id: int, kind: str) -> ResponseReturnValue:
+    """Enter a hand the phone kept: 200 with its number (the same number however often it
+    is sent), or 422 with the refusal by field."""
+    table = table_or_404(table_id, write=True)
+    db = session()
+    key = request.form.get("entry_key", "")
+    if not ENTRY_KEY.fullmatch(key):  # without its key a resend could enter it twice
+        return _refused({"entry_key": "This hand has no one-time key: enter it again."})
+    earlier = commands.entered_with(db, table, key)
+    if earlier is not None:
+        # Entered by an earlier send whose answer was lost: that hand, whatever the table
+        # is now (the key was made on the phone for this kept hand alone).
+        return jsonify({"no": earlier.no}), 200, FRESH
+    _, rules = current_rules(db, table)
+    game = game_of(table)
+    if kind not in game.playable_kinds(rules):
+        return _refused({"form": f"These house rules no longer play “{kind}”: enter it again."})
+    everyone = players_of(db, table)
+    players = seated(everyone)
+    questions = QUESTIONS[table.game]
+    form = questions.form(kind, rules, players, next_deal(db, table, everyone).dealer)
+    errors = not_numbers(form, players)
+    if errors:
+        return _refused(errors)
+    outcome = questions.outcome(kind, form, players)
+    try:
+        entered = commands.enter_hand(
+            db,
+            table,
+            outcome,
+            dealer=_dealer_chosen(players),
+            entry_key=key,
+            by=_who() + ", entered offline",
+            override=_override(form),
+        )
+    except Refusal as refusal:
+        return _refused({refusal.field or "form": refusal.words})
+    return jsonify({"no": entered.hand.no}), 200, FRESH
+
+
+def _dealer_chosen(players: list[Player]) -> Player | None:
+    """The dealer the scorekeeper picked on the kept form, or None: whoever deals next when
+    the hand arrives (the form's own choice went stale with every hand kept before it)."""
+    chosen = request.form.get("dealer")
+    return next((p for p in players if str(p.id) == chosen), None)

@@ -1,0 +1,197 @@
+"""No network at the table: hands entered offline are kept on the phone and reach the
+server once each, in order, whatever happens in between (reloads, a closed tab, a lost
+answer); a hand the server refuses stays on the phone with the server's words.
+
+What the server holds is read from the table's JSON export, as a phone would download it.
+"""
+
+import re
+import threading
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from werkzeug.serving import make_server
+
+from tests.e2e.test_evening import total_of
+
+# Three games of stock running out, each won by the lowest total: Dora, then Eli, then Dora.
+HANDS = [{"Dora": "3", "Eli": "9"}, {"Dora": "12", "Eli": "4"}, {"Dora": "1", "Eli": "2"}]
+WINNERS = ["Dora", "Eli", "Dora"]
+
+
+class LoseTheFirstAnswer:
+    """Around the app: the first hand sent from the phone's queue is entered, and its answer
+    replaced by a 500, as when the server stored it and failed right after."""
+
+    def __init__(self, app):
+        self.app = app
+        self.armed = True
+        self.lost = 0
+
+    def __call__(self, environ, start_response):
+        sending = environ["REQUEST_METHOD"] == "POST" and "/hands/queued/" in environ["PATH_INFO"]
+        if not (self.armed and sending):
+            return self.app(environ, start_response)
+        self.armed = False
+        answer = self.app(environ, lambda status, headers, exc_info=None: None)
+        b"".join(answer)
+        getattr(answer, "close", lambda: None)()
+        self.lost += 1
+        start_response("500 INTERNAL SERVER ERROR", [("Content-Type", "text/plain")])
+        return [b"the answer was lost"]
+
+
+@pytest.fixture
+def losing_server(live_app):
+    """The app served on its own port, losing the answer of the first hand sent."""
+    failing = LoseTheFirstAnswer(live_app)
+    server = make_server("127.0.0.1", 0, failing, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}", failing
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def script_errors(context: BrowserContext):
+    """Errors of our scripts and of the CSP (a network error offline is expected)."""
+    errors: list[str] = []
+
+    def watch(page: Page) -> None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+
+    context.on("page", watch)
+    return errors
+
+
+def start_table(page: Page, url: str) -> str:
+    """A Tonk table of two, Dora dealing first; its address once the pages are kept."""
+    page.goto(url + "/")
+    for seat, name in enumerate(["Dora", "Eli"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option(label="Player 1")
+    page.get_by_role("button", name="Start the table").click()
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page.get_by_role("heading", name="Tally after 0 hands")).to_be_visible()
+    page.reload()  # now under the service worker, which keeps this page and its links
+    expect(page.locator("html")).to_have_attribute("data-offline", "kept")
+    return page.url
+
+
+def keep_offline(page: Page, kind: str, totals: dict[str, str]) -> None:
+    """Enter a hand with no network: the form opens from the phone's copy, Check cannot
+    reach the server, so the hand is kept on the phone."""
+    page.get_by_role("link", name=kind, exact=True).click()
+    for name, total in totals.items():
+        total_of(page, name).fill(total)
+    page.get_by_role("button", name="Check the payout").click()
+    page.get_by_role("button", name="Keep it on this phone").click()
+    expect(page.get_by_role("status").filter(has_text="Kept on this phone")).to_be_visible()
+
+
+def unsent(page: Page):
+    return page.get_by_role("region", name="Not sent yet").locator(".unsent-hand")
+
+
+def hands_on_server(context: BrowserContext, table_url: str) -> list[dict]:
+    export = context.request.get(table_url + "/export.json")
+    assert export.status == 200
+    return export.json()["hands"]
+
+
+def enter_three_offline_and_come_back(context: BrowserContext, url: str) -> tuple[Page, str]:
+    """Start a table, go offline, keep three hands, reload, close the tab and open the
+    table again in a new one, then come back online."""
+    page = context.new_page()
+    table_url = start_table(page, url)
+    context.set_offline(True)
+    for totals in HANDS:
+        keep_offline(page, "Stock ran out", totals)
+    expect(unsent(page)).to_have_count(3)
+    expect(page.locator("#unsent")).to_contain_text("Payout: worked out when it is sent.")
+    expect(unsent(page).first).to_contain_text("Dora: 3 · Eli: 9")
+
+    page.reload()
+    expect(unsent(page)).to_have_count(3)
+    expect(page.get_by_role("heading", name="Tally after 0 hands")).to_be_visible()
+    expect(page.locator("#tally-stale")).to_contain_text("Not up to date")
+    page.close()
+
+    page = context.new_page()
+    page.goto(table_url)
+    expect(unsent(page)).to_have_count(3)
+    page.get_by_role("link", name="Hands", exact=True).click()
+    expect(unsent(page)).to_have_count(3)
+    page.get_by_role("link", name="Table", exact=True).click()
+
+    context.set_offline(False)
+    expect(page.get_by_role("heading", name="Tally after 3 hands")).to_be_visible(timeout=15000)
+    expect(unsent(page)).to_have_count(0)
+    expect(page.locator("#tally-stale")).to_have_count(0)
+    return page, table_url
+
+
+def winners(hands: list[dict]) -> list[str]:
+    return [hand["settlement"]["winners"][0] for hand in hands]
+
+
+def test_three_hands_kept_offline_reach_the_server_once_each_in_order(
+    context: BrowserContext, server_url, script_errors
+):
+    page, table_url = enter_three_offline_and_come_back(context, server_url)
+    hands = hands_on_server(context, table_url)
+    assert [hand["no"] for hand in hands] == [1, 2, 3]
+    assert [hand["outcome"]["totals"] for hand in hands] == [
+        {name: int(total) for name, total in totals.items()} for totals in HANDS
+    ]
+    assert winners(hands) == WINNERS
+    # The deal moved on with each hand: Dora dealt the first, Eli the second.
+    assert [hand["dealer"] for hand in hands] == ["Dora", "Eli", "Dora"]
+    page.reload()  # nothing is sent twice by a page that opens after the send
+    expect(page.get_by_role("heading", name="Tally after 3 hands")).to_be_visible()
+    assert len(hands_on_server(context, table_url)) == 3
+    assert script_errors == []
+
+
+def test_a_hand_whose_answer_was_lost_is_sent_again_and_entered_once(
+    context: BrowserContext, losing_server, script_errors
+):
+    url, failing = losing_server
+    _, table_url = enter_three_offline_and_come_back(context, url)
+    assert failing.lost == 1
+    hands = hands_on_server(context, table_url)
+    assert [hand["no"] for hand in hands] == [1, 2, 3]
+    assert winners(hands) == WINNERS
+    assert script_errors == []
+
+
+def test_a_refused_hand_stays_on_the_phone_with_the_servers_words(
+    context: BrowserContext, server_url, script_errors
+):
+    page = context.new_page()
+    table_url = start_table(page, server_url)
+    context.set_offline(True)
+    keep_offline(page, "Stock ran out", {"Dora": "3", "Eli": "555"})
+    keep_offline(page, "Stock ran out", {"Dora": "4", "Eli": "2"})
+    context.set_offline(False)
+
+    refusal = unsent(page).first.get_by_role("alert")
+    expect(refusal).to_have_text(re.compile(r"^Not taken when sent: Eli: .*555"), timeout=15000)
+    expect(unsent(page).nth(1)).to_contain_text("Waits for the hand above to be sent.")
+    page.reload()
+    expect(unsent(page)).to_have_count(2)
+    expect(unsent(page).first.get_by_role("alert")).to_contain_text("555")
+    assert hands_on_server(context, table_url) == []
+
+    # Removed on purpose, the refused hand lets the next one go.
+    page.once("dialog", lambda dialog: dialog.accept())
+    unsent(page).first.get_by_role("button", name="Remove it").click()
+    expect(page.get_by_role("heading", name="Tally after 1 hand")).to_be_visible(timeout=15000)
+    assert [h["outcome"]["totals"] for h in hands_on_server(context, table_url)] == [
+        {"Dora": 4, "Eli": 2}
+    ]
+    assert script_errors == []
