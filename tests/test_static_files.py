@@ -23,13 +23,18 @@ def linked(page: str) -> list[str]:
 
 def test_pages_link_each_static_file_under_the_digest_of_its_content(web):
     table = start_table(web)
-    expected = {
+    every_page = {
         f"/static/referee.{digest(STATIC / 'referee.css')}.css",
         f"/static/icon.{digest(STATIC / 'icon.svg')}.svg",
         f"/static/icon-192.{digest(STATIC / 'icon-192.png')}.png",
         f"/static/vendor/htmx/htmx.min.{digest(STATIC / 'vendor/htmx/htmx.min.js')}.js",
+        f"/static/offline/main.{digest(STATIC / 'offline/main.js')}.js",
     }
-    for page in (text(web.get("/")), table_page(web, table)):
+    home_only = {f"/static/first-dealer.{digest(STATIC / 'first-dealer.js')}.js"}
+    for page, expected in (
+        (text(web.get("/")), every_page | home_only),
+        (table_page(web, table), every_page),
+    ):
         links = set(linked(page))
         assert expected <= links, links
         manifests = links - expected
