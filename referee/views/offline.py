@@ -4,16 +4,16 @@ A service worker controls only the paths under the one it was served from, so it
 here, at the root, rather than from /static/: every page of the app is under its scope.
 """
 
-from flask import Blueprint, current_app, send_from_directory
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
+
+from referee import static_files
 
 bp = Blueprint("offline", __name__)
 
 
 @bp.get("/sw.js")
 def service_worker() -> ResponseReturnValue:
-    """The worker's script, revalidated on every visit so a new version takes over soon."""
-    folder = current_app.static_folder or "static"
-    response = send_from_directory(folder, "offline/sw.js", max_age=0)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    """The worker's script under its plain name, so revalidated on every visit (a new version
+    takes over soon), served whole like any static file (referee.static_files)."""
+    return static_files.serve("offline/sw.js")
