@@ -68,22 +68,24 @@ def tally_chart(
     def y(value: int) -> int:
         return HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * (value - low) // span
 
-    lines = []
-    for index, player in enumerate(players):
-        latest = kept[-1][1].get(player.id or 0, 0)
-        lines.append(
-            {
-                "name": player.name,
-                "points": " ".join(f"{x(no)},{y(row.get(player.id or 0, 0))}" for no, row in kept),
-                "colour": COLOURS[index % len(COLOURS)],
-                "dash": DASHES[index % len(DASHES)],
-                "latest": shown(latest, points),
-                "end_y": y(latest),
-            }
-        )
-    by_height = sorted(lines, key=lambda line: line["end_y"])
-    for line, label_y in zip(by_height, spread_out([li["end_y"] for li in by_height]), strict=True):
-        line["label"] = {"y": label_y, "words": f"{short(line['name'])} {line['latest']}"}
+    latest = [kept[-1][1].get(player.id or 0, 0) for player in players]
+    # End labels are placed top to bottom (the highest total first), then set apart.
+    order = sorted(range(len(players)), key=lambda index: y(latest[index]))
+    label_y = dict(zip(order, spread_out([y(latest[index]) for index in order]), strict=True))
+    lines = [
+        {
+            "name": player.name,
+            "points": " ".join(f"{x(no)},{y(row.get(player.id or 0, 0))}" for no, row in kept),
+            "colour": COLOURS[index % len(COLOURS)],
+            "dash": DASHES[index % len(DASHES)],
+            "latest": shown(latest[index], points),
+            "label": {
+                "y": label_y[index],
+                "words": f"{short(player.name)} {shown(latest[index], points)}",
+            },
+        }
+        for index, player in enumerate(players)
+    ]
     totals = ", ".join(f"{line['name']} {line['latest']}" for line in lines)
     hands = f"{last_no} hand{'' if last_no == 1 else 's'}"
     return {
