@@ -42,3 +42,19 @@ def test_the_hand_history_tags_its_times_and_loads_the_script_that_localises_the
     after = tagged.split(page)  # the page, then each change's time and what follows it
     assert len(after) == 3 and after[2].startswith("entered by scorekeeper on phone ")
     assert '<script src="/static/local-time.js" defer></script>' in page
+
+
+def test_the_share_page_has_a_share_button_per_link_shown_by_its_script(web):
+    table = start_table(web)
+    page = text(web.get(f"/t/{table}/share"))
+    links = re.findall(r'<p class="link"><a href="([^"]+)">', page)
+    assert [
+        re.fullmatch(rf"http://localhost/join/{table}/\S+", link) is not None for link in links
+    ] == [True, True]
+    buttons = re.findall(r'<button type="button" class="share-link" (.*?)</button>', page)
+    assert buttons == [
+        f'data-url="{link}" data-title="Tonk night: {role} link" hidden>Share the {role} link'
+        for link, role in zip(links, ["scorekeeper", "watch"], strict=True)
+    ]
+    assert page.count('<span class="shared" role="status"></span>') == 2
+    assert '<script src="/static/share.js" defer></script>' in page
