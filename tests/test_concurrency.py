@@ -346,7 +346,7 @@ def test_two_stale_edits_of_one_hand_save_one_and_show_the_other_the_hand(app, r
         assert f": {chosen[won]}." in stale and f": {chosen[1 - won]}." not in stale
 
         detail = first.get(f"/t/{table_id}/hands/1").text
-        assert re.findall(r"UTC: (\w+)", detail) == ["entered", "edited"]
+        assert re.findall(r"</time>: (\w+)", detail) == ["entered", "edited"]
         assert rows(HandChange, HandChange.action == "edited") == 1
         with Session(app.extensions["db_engine"]) as db:
             (hand,) = db.exec(select(Hand)).all()

@@ -323,9 +323,9 @@ def check_upgraded(url: str, before: dict, tmp_path) -> None:
         history = client.get(f"/t/{friday}/hands/").get_data(as_text=True)
         assert sorted(set(map(int, re.findall(r"/hands/(\d+)\"", history)))) == [1, 2, 3, 4]
         detail = client.get(f"/t/{friday}/hands/2").get_data(as_text=True)
-        assert re.findall(r"UTC: (\w+)", detail) == ["entered", "edited"]
+        assert re.findall(r"</time>: (\w+)", detail) == ["entered", "edited"]
         detail = client.get(f"/t/{friday}/hands/3").get_data(as_text=True)
-        assert re.findall(r"UTC: (\w+)", detail) == ["entered", "voided"]
+        assert re.findall(r"</time>: (\w+)", detail) == ["entered", "voided"]
 
         # The night goes on: the next hand is number 5, under the newest rules.
         url_new = f"/t/{friday}/hands/new/out"

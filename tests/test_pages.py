@@ -852,7 +852,7 @@ def test_a_voided_hand_leaves_the_tally_but_stays_in_the_history(web, rows):
 
     detail = text(web.get(f"/t/{table}/hands/2"))
     assert "<h1>Hand 2 (void)</h1>" in detail
-    assert re.findall(r"UTC: (\w+)", detail) == ["entered", "edited", "voided"]
+    assert re.findall(r"</time>: (\w+)", detail) == ["entered", "edited", "voided"]
     assert "Void this hand" not in detail and "Fix this hand" not in detail
     assert web.get(f"/t/{table}/hands/2/edit").status_code == 404
     assert rows(Hand) == 2 and rows(Hand, Hand.void == True) == 1  # noqa: E712

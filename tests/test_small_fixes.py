@@ -1,9 +1,12 @@
-"""Small fixes a newcomer asked for (issue 12, item 6): settle-up's "Balances only", and the
-home-screen start page listing the tables on this phone first."""
+"""Small fixes a newcomer asked for (issue 12, item 6): settle-up's "Balances only", the
+home-screen start page listing the tables on this phone first, and times that the phone
+shows in its own time zone."""
 
 import re
+from datetime import UTC, datetime, timedelta, timezone
 
-from tests.test_pages import plain, start_table, text
+from referee.views.formatting import when
+from tests.test_pages import enter_hand, plain, start_table, text
 
 
 def test_settle_up_offers_balances_only_not_as_is(web):
@@ -21,3 +24,37 @@ def test_the_start_page_lists_this_phones_tables_first(web):
     headings = [plain(h) for h in re.findall(r"<h[12]>(.*?)</h[12]>", page)]
     assert headings[:2] == ["Tables on this phone", "Start a table"]
     assert page.index('<ul class="links">') < page.index('<form method="post"')
+
+
+def test_a_time_is_sent_in_utc_for_the_phone_to_show_in_its_own_zone():
+    tagged = '<time class="local" datetime="2026-12-02T16:50:00Z">16:50:00 UTC</time>'
+    assert when(datetime(2026, 12, 2, 16, 50)) == tagged  # SQLite's naive UTC
+    assert when(datetime(2026, 12, 2, 16, 50, tzinfo=UTC)) == tagged
+    manila = timezone(timedelta(hours=8))
+    assert when(datetime(2026, 12, 3, 0, 50, tzinfo=manila)) == tagged
+
+
+def test_the_hand_history_tags_its_times_and_loads_the_script_that_localises_them(web):
+    table = start_table(web)
+    enter_hand(web, table, {"kind": "out", "player": "Ben"})
+    page = text(web.get(f"/t/{table}/hands/1"))
+    tagged = re.compile(r'<li><time class="local" datetime="[-\d]{10}T([:\d]{8})Z">\1 UTC</time>: ')
+    after = tagged.split(page)  # the page, then each change's time and what follows it
+    assert len(after) == 3 and after[2].startswith("entered by scorekeeper on phone ")
+    assert '<script src="/static/local-time.js" defer></script>' in page
+
+
+def test_the_share_page_has_a_share_button_per_link_shown_by_its_script(web):
+    table = start_table(web)
+    page = text(web.get(f"/t/{table}/share"))
+    links = re.findall(r'<p class="link"><a href="([^"]+)">', page)
+    assert [
+        re.fullmatch(rf"http://localhost/join/{table}/\S+", link) is not None for link in links
+    ] == [True, True]
+    buttons = re.findall(r'<button type="button" class="share-link" (.*?)</button>', page)
+    assert buttons == [
+        f'data-url="{link}" data-title="Tonk night: {role} link" hidden>Share the {role} link'
+        for link, role in zip(links, ["scorekeeper", "watch"], strict=True)
+    ]
+    assert page.count('<span class="shared" role="status"></span>') == 2
+    assert '<script src="/static/share.js" defer></script>' in page

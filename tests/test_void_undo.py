@@ -61,7 +61,7 @@ def test_undo_puts_the_hand_back_and_its_history_keeps_both(web, rows):
     assert restored.status_code == 303
     assert tally(table_page(web, table)) == {"Anna": 2, "Ben": -1, "Carla": -1}
     detail = text(web.get(f"/t/{table}/hands/1"))
-    assert re.findall(r"UTC: (\w+)", detail) == ["entered", "voided", "restored"]
+    assert re.findall(r"</time>: (\w+)", detail) == ["entered", "voided", "restored"]
     assert rows(HandChange) == 3
     # Once restored, the table page offers no Undo for it any more.
     assert 'class="undo' not in text(web.get(f"/t/{table}?voided=1"))

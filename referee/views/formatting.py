@@ -1,11 +1,12 @@
 """How numbers look on the page: exact amounts with their sign, dates, outcome words."""
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
 from flask import Flask
+from markupsafe import Markup
 
 from referee.hands import HandView
 from referee.models import GameTable
@@ -87,8 +88,14 @@ def undone_words(settlement: Mapping[str, Any]) -> str:
     )
 
 
-def when(moment: datetime) -> str:
-    return moment.strftime("%H:%M:%S")
+def when(moment: datetime) -> Markup:
+    """A stored time as `<time>`: its UTC text is what a phone without script reads, and
+    static/local-time.js rewrites it in the phone's own time zone. SQLite gives back naive
+    datetimes; every stored time is UTC (models.now)."""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return Markup('<time class="local" datetime="{}">{} UTC</time>').format(
+        utc.strftime("%Y-%m-%dT%H:%M:%SZ"), utc.strftime("%H:%M:%S")
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -19,6 +19,13 @@ def card(page: Page, text: str):
     return page.locator(f'label[for="card-{rank}-{SUITS.index(suit)}"]')
 
 
+def referee_tab(page: Page, name: str) -> None:
+    """Open the header's referee menu and tap one of its tabs."""
+    page.locator("header summary", has_text="Referee").click()
+    menu = page.get_by_role("navigation", name="Referee")
+    menu.get_by_role("link", name=name, exact=True).click()
+
+
 def start_waiting_table(page: Page, server_url: str) -> None:
     """A table of three where a new spread makes its player wait three turns."""
     page.goto(server_url + "/")
@@ -93,7 +100,7 @@ def test_count_a_hand_into_a_refused_drop_then_override(page: Page, server_url, 
 
 def test_the_picker_refuses_too_many_cards(page: Page, server_url, screenshot):
     start_waiting_table(page, server_url)
-    page.get_by_role("link", name="Count a hand").click()
+    referee_tab(page, "Count a hand")
     for text in ("A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"):
         card(page, text).click()
     expect(page.locator("#count-result")).to_contain_text("7 cards are more than a hand holds")
@@ -104,13 +111,13 @@ def test_the_picker_refuses_too_many_cards(page: Page, server_url, screenshot):
 
 def test_the_spread_and_ask_pages(page: Page, server_url, screenshot):
     start_waiting_table(page, server_url)
-    page.get_by_role("link", name="Spread or hit").click()
+    referee_tab(page, "Spread or hit")
     for text in ("K♣", "A♣", "2♣"):
         card(page, text).click()
     expect(page.locator("#spread-result")).to_contain_text("round the corner")
     page.get_by_label("Hit it with").select_option("3♣")
     expect(page.locator("#spread-result")).to_contain_text("not a spread")
     accessible(page, "24-spread", screenshot)
-    page.get_by_role("link", name="Ask", exact=True).click()
+    referee_tab(page, "Ask")
     expect(page.get_by_text("May I drop after drawing?")).to_be_visible()
     accessible(page, "25-ask", screenshot)
