@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from referee.views.formatting import when
 from tests.test_pages import enter_hand, plain, start_table, text
+from tests.test_static_files import script_tag
 
 
 def test_settle_up_offers_balances_only_not_as_is(web):
@@ -41,7 +42,7 @@ def test_the_hand_history_tags_its_times_and_loads_the_script_that_localises_the
     tagged = re.compile(r'<li><time class="local" datetime="[-\d]{10}T([:\d]{8})Z">\1 UTC</time>: ')
     after = tagged.split(page)  # the page, then each change's time and what follows it
     assert len(after) == 3 and after[2].startswith("entered by scorekeeper on phone ")
-    assert '<script src="/static/local-time.js" defer></script>' in page
+    assert script_tag("local-time.js") in page
 
 
 def test_the_share_page_has_a_share_button_per_link_shown_by_its_script(web):
@@ -57,4 +58,4 @@ def test_the_share_page_has_a_share_button_per_link_shown_by_its_script(web):
         for link, role in zip(links, ["scorekeeper", "watch"], strict=True)
     ]
     assert page.count('<span class="shared" role="status"></span>') == 2
-    assert '<script src="/static/share.js" defer></script>' in page
+    assert script_tag("share.js") in page

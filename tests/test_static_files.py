@@ -12,6 +12,12 @@ STATIC = Path(__file__).resolve().parents[1] / "referee" / "static"
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
+def script_tag(name: str) -> str:
+    """How a page loads one of our scripts: under the digest of its content, deferred."""
+    stem, suffix = name.rsplit(".", 1)
+    return f'<script src="/static/{stem}.{digest(STATIC / name)}.{suffix}" defer></script>'
+
+
 def digest(path: Path) -> str:
     """What the name should carry: the first 12 hex digits of the file's SHA-256."""
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
@@ -29,6 +35,7 @@ def test_pages_link_each_static_file_under_the_digest_of_its_content(web):
         f"/static/icon-192.{digest(STATIC / 'icon-192.png')}.png",
         f"/static/vendor/htmx/htmx.min.{digest(STATIC / 'vendor/htmx/htmx.min.js')}.js",
         f"/static/offline/main.{digest(STATIC / 'offline/main.js')}.js",
+        f"/static/local-time.{digest(STATIC / 'local-time.js')}.js",
     }
     home_only = {f"/static/first-dealer.{digest(STATIC / 'first-dealer.js')}.js"}
     for page, expected in (
