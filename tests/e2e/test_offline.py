@@ -125,7 +125,7 @@ def enter_three_offline_and_come_back(context: BrowserContext, url: str) -> tupl
     expect(unsent(page)).to_have_count(3)
     page.get_by_role("link", name="Hands", exact=True).click()
     expect(unsent(page)).to_have_count(3)
-    page.get_by_role("link", name="Table", exact=True).click()
+    page.locator("header a.brand").click()  # the table's name leads back to its page
 
     context.set_offline(False)
     expect(page.get_by_role("heading", name="Tally after 3 hands")).to_be_visible(timeout=15000)
