@@ -12,6 +12,7 @@ import time
 from typing import Any, cast
 
 from flask import abort, request, session
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import CursorResult, Update, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -38,12 +39,20 @@ def _generation(table: GameTable, role: str) -> int:
 
 
 def grant(table: GameTable, role: str) -> None:
-    """Remember in this browser's session that it opened `table`'s `role` link."""
+    """Remember in this browser's session that it opened `table`'s `role` link.
+
+    What the session will hold for the table's pages is fixed here too: the secret its
+    forms' CSRF tokens are made from, and this phone's short name. The session is a cookie,
+    and the last answer's cookie wins: a phone asks for several pages at once (its service
+    worker keeps the table's pages), and were each of them to make a CSRF secret of its own,
+    a form's token would no longer match the session, and its Save would be refused."""
     tables = dict(session.get("tables", {}))
     tables.pop(str(table.id), None)
     tables[str(table.id)] = [role, _generation(table, role)]
     session["tables"] = dict(list(tables.items())[-MAX_TABLES_IN_SESSION:])
     session.permanent = True
+    generate_csrf()
+    device()
 
 
 def role_in_session(table: GameTable) -> str | None:

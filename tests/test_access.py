@@ -488,3 +488,17 @@ def test_an_expired_or_missing_token_asks_to_tap_again_and_saves_nothing(app, ro
     assert keeper.post(url, data=fresh).status_code == 303
     with Session(app.extensions["db_engine"]) as db:
         assert db.exec(select(Hand.no)).all() == [1]
+
+
+def test_opening_a_link_fixes_what_the_session_holds_for_the_tables_pages(app):
+    """A phone asks for several pages at once (its service worker keeps them), and the
+    session is a cookie, the last answer's winning: the CSRF secret and the phone's name are
+    made when the link is opened, so no page answered at the same time makes another."""
+    table = new_table(app, hands=0)
+    client = browser(app, table, access.SCOREKEEPER)
+    with client.session_transaction() as held:
+        secret, device = held["csrf_token"], held["device"]
+    for _ in range(3):
+        assert client.get(f"/t/{table.id}").status_code == 200
+    with client.session_transaction() as held:
+        assert (held["csrf_token"], held["device"]) == (secret, device)
