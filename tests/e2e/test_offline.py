@@ -194,3 +194,22 @@ def test_a_refused_hand_stays_on_the_phone_with_the_servers_words(
         {"Dora": 4, "Eli": 2}
     ]
     assert script_errors == []
+
+
+def test_the_rules_and_the_referees_pages_open_without_a_network_never_visited(
+    context: BrowserContext, server_url, script_errors
+):
+    """The table page had the phone keep the pages it links to: with no network, the rules
+    sheet and the referee's pages open from the phone, though never opened before."""
+    page = context.new_page()
+    table_url = start_table(page, server_url)
+    context.set_offline(True)
+    for path, heading in (
+        ("/rules", "House rules"),
+        ("/count", "Count a hand"),
+        ("/spread", "Is it a spread? May it be hit?"),
+        ("/ask", "Ask the referee"),
+    ):
+        page.goto(table_url + path)
+        expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    assert script_errors == []
