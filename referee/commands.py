@@ -492,29 +492,30 @@ def edit_hand(
 
 def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
     """Take a hand out of the tally; it stays in the history, marked void."""
-    _current(db, table, hand, version)
-    if not hand.void:
-        hand.void = True
-        hand.version += 1
-        hand.updated_at = now()
-        _write_change(db, hand, "voided", by=by, before=hand.outcome_json)
-        db.add(hand)
-        _recount_after(db, table, hand, "voided")
-        touch(db, table)
-    return hand
+    return _count_it(db, table, hand, version=version, by=by, counts=False)
 
 
 def restore_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
-    """Undo a void: the hand counts again, as it was, and its history says so; refused
-    (StaleHand) when someone changed it since `version` was shown."""
+    """Undo a void: the hand counts again, as it was, and its history says so."""
+    return _count_it(db, table, hand, version=version, by=by, counts=True)
+
+
+def _count_it(
+    db: Session, table: GameTable, hand: Hand, *, version: int, by: str, counts: bool
+) -> Hand:
+    """Void a hand or restore it (nothing to do when it already is as asked); refused
+    (StaleHand) when someone changed it since `version` was shown. Its history keeps the
+    outcome it leaves or takes back, and a Tongits night recounts the games after it."""
     _current(db, table, hand, version)
-    if hand.void:
-        hand.void = False
+    if hand.void == counts:
+        hand.void = not counts
         hand.version += 1
         hand.updated_at = now()
-        _write_change(db, hand, "restored", by=by, after=hand.outcome_json)
+        action, outcome = ("restored" if counts else "voided"), hand.outcome_json
+        before, after = (None, outcome) if counts else (outcome, None)
+        _write_change(db, hand, action, by=by, before=before, after=after)
         db.add(hand)
-        _recount_after(db, table, hand, "restored")
+        _recount_after(db, table, hand, action)
         touch(db, table)
     return hand
 
