@@ -110,7 +110,7 @@ def _others_score(factor: int) -> str:
     return f"you score 0 and everyone else scores the points left in their hand{_times(factor)}"
 
 
-def _count(number: int, noun: str) -> str:
+def count_words(number: int, noun: str) -> str:
     """'1 turn', '3 turns'."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
@@ -165,13 +165,13 @@ def _points_target_hands(rules: HouseRules) -> str:
         return "There is no agreed number of hands: play as long as the table likes."
     if _in_points(rules):
         return (
-            f"The game lasts {_count(hands, 'hand')} (voided hands do not count, draws do): "
+            f"The game lasts {count_words(hands, 'hand')} (voided hands do not count, draws do): "
             "then the lowest score wins, a shared lowest score shares the win, and the next "
             "hand starts a new game at 0. A change of the number of hands applies to the "
             "game in play. Only the players of every hand of a game can win it: a player who "
             "sits in or leaves during a game keeps their score but not the win."
         )
-    return f"The table agreed to play {_count(hands, 'hand')}."
+    return f"The table agreed to play {count_words(hands, 'hand')}."
 
 
 # Tonk on the deal
@@ -409,7 +409,7 @@ def _wait(turns: int, after: str, rest_of_turn: bool = False) -> str:
     if turns == 0:
         return f"You may drop right after {after}."
     rest = ", nor in the rest of that turn" if rest_of_turn else ""
-    return f"After {after} you may not drop on your next {_count(turns, 'turn')}{rest}."
+    return f"After {after} you may not drop on your next {count_words(turns, 'turn')}{rest}."
 
 
 def _wait_after_spread(rules: HouseRules) -> str:
@@ -603,6 +603,17 @@ NUMBER_NOUNS = {"hand_size": "card", "points_target_hands": "hand"}
 WAITS = ("wait_after_spread", "wait_after_hit")
 
 
+def plain_value_words(key: str, value: Any) -> str | None:
+    """The words every game gives a flag, the stake and the unit; None for other values."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if key == "stake":
+        return number_in_words(value)
+    if key == "unit":
+        return str(value)
+    return None
+
+
 def value_in_words(key: str, value: Any) -> str:
     """A short label for one allowed value of an option (a radio button, a select option).
 
@@ -613,14 +624,11 @@ def value_in_words(key: str, value: Any) -> str:
         return CHOICE_WORDS[key][value]
     if value is None:
         return NULL_WORDS[key]
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if key == "stake":
-        return number_in_words(value)
-    if key == "unit":
-        return str(value)
+    plain = plain_value_words(key, value)
+    if plain is not None:
+        return plain
     if key == "deal_tonks":
         return bands_in_words(value) if value else "Not played"
     if key in WAITS:
-        return "No wait" if value == 0 else _count(value, "turn")
-    return _count(value, NUMBER_NOUNS.get(key, "stake"))
+        return "No wait" if value == 0 else count_words(value, "turn")
+    return count_words(value, NUMBER_NOUNS.get(key, "stake"))

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from referee.hands import HandView
 from referee.models import GameTable
 from referee.rules.game import GAMES
-from referee.rules.tongits.wording import GLOSSES
+from referee.rules.tongits.wording import GLOSSES, WHY_WORDS
 from referee.rules.wording import amount_in_words, number_in_words, unit_of
 from referee.rules_versions import game_of
 from referee.scoring.games import place_words, result_words
@@ -35,22 +35,6 @@ RESULT_WORDS = {
 }
 # Every game's kinds of ending in words; a kind two games share reads the same in both.
 KIND_WORDS = {kind: words for game in GAMES.values() for kind, words in game.kind_words.items()}
-# Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
-WHY_WORDS = {
-    "tong-its": "lost to a tong-its",
-    "tong-its, burned": "lost to a tong-its, burned (sunog)",
-    "bisaklat": "lost to a bisaklat",
-    "lost the fight": "fought and lost",
-    "folded": "folded",
-    "folded, burned": "folded, burned (sunog)",
-    "lowest count": "lost on the count",
-    "lowest count, burned": "burned (sunog) when the stack ran out",
-    "secret": "the winner's Secret bonus",
-    "escalera": "the winner's Escalera bonus",
-    "aces": "the winner's ace bonus",
-    "second win": "the winner's second win in a row",
-    "pot": "their share of the pot",
-}
 
 
 def signed(amount: Decimal) -> str:

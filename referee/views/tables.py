@@ -26,6 +26,7 @@ from referee.night import carries_state, state_now
 from referee.rules import HouseRules, Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.game import TONGITS
+from referee.rules.tongits.wording import run_in_words
 from referee.rules.waiting import standing_words
 from referee.rules_versions import current_rules, game_of
 from referee.scoring.games import game_of_hand, hand_of, in_play, result_words, won
@@ -186,14 +187,11 @@ def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dic
     state = state_now(db, table) or {}
     shares = state.get("pot", {})
     seated_names = [p.name for p in seated(players)]
-    streak = state.get("streak")
-    to_go = None if streak is None else max(rules.jackpot_wins - streak["wins"], 1)
+    streak = state.get("streak") or {"player": None, "wins": 0}
     return {
         "shares": [(name, shares.get(name, 0)) for name in seated_names],
         "total": sum((shares.get(name, 0) for name in seated_names), Decimal(0)),
-        "streak": streak,
-        "to_go": to_go,
-        "jackpot_wins": rules.jackpot_wins,
+        "run": run_in_words(rules, streak["player"], streak["wins"]),
     }
 
 

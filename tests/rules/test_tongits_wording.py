@@ -8,7 +8,13 @@ from referee.rules.game import TONGITS
 from referee.rules.tongits import PRESETS, TongitsRules
 from referee.rules.tongits.house_rules import option_keys
 from referee.rules.tongits.questions import QUESTIONS, answers
-from referee.rules.tongits.wording import LABELS, SENTENCES, option_label, rule_sentences
+from referee.rules.tongits.wording import (
+    LABELS,
+    SENTENCES,
+    option_label,
+    rule_sentences,
+    run_in_words,
+)
 
 
 def sheet(**changes):
@@ -225,3 +231,21 @@ def test_every_allowed_value_of_a_tongits_option_has_words_for_a_form():
     assert value_in_words("stake", Decimal("0.50")) == "0.50"
     assert value_in_words("unit", "₱") == "₱"
     assert [value_in_words("ante", n) for n in (0, 1, 2)] == ["0 stakes", "1 stake", "2 stakes"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "player", "wins", "said"),
+    [
+        ({}, None, 0, "Nobody is on a winning run: 2 wins in a row take the pot."),
+        ({}, "Ben", 1, "Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
+         "row takes the pot."),
+        ({"jackpot_wins": 3}, "Ben", 1, "Ben is the hitter (the last winner), 1 win in a row: "
+         "2 more wins in a row take the pot."),
+        ({}, "Ben", 2, "Ben is the hitter (the last winner), 2 wins in a row: every further "
+         "win takes the pot."),
+        ({}, "Ben", 5, "Ben is the hitter (the last winner), 5 wins in a row: every further "
+         "win takes the pot."),
+    ],
+)  # fmt: skip
+def test_the_run_says_how_many_more_wins_take_the_pot(rules, player, wins, said):
+    assert run_in_words(TongitsRules.from_json(rules), player, wins) == said

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
-from referee.rules.wording import amount_in_words, number_in_words
+from referee.rules.wording import amount_in_words, count_words, plain_value_words
 
 # The glosses, said once here so every sentence, answer and page glosses a word the same
 # way: the table's word, then what it means in plain English.
@@ -35,6 +35,37 @@ BISAKLAT = f"bisaklat ({GLOSSES['bisaklat']})"
 SAPAW = "laid off (sapaw) on"
 BAHAY = "melds (bahay)"
 HITTER = "the hitter"
+
+
+# Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
+WHY_WORDS: dict[str, str] = {
+    "tong-its": "lost to a tong-its",
+    "tong-its, burned": "lost to a tong-its, burned (sunog)",
+    "bisaklat": "lost to a bisaklat",
+    "lost the fight": "fought and lost",
+    "folded": "folded",
+    "folded, burned": "folded, burned (sunog)",
+    "lowest count": "lost on the count",
+    "lowest count, burned": "burned (sunog) when the stack ran out",
+    "secret": "the winner's Secret bonus",
+    "escalera": "the winner's Escalera bonus",
+    "aces": "the winner's ace bonus",
+    "second win": "the winner's second win in a row",
+    "pot": "their share of the pot",
+}
+
+
+def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
+    """Who is on a winning run, and how many more wins take the pot (2.7: from
+    `jackpot_wins` on, every further win takes it); `player` None: nobody is."""
+    if player is None:
+        return f"Nobody is on a winning run: {rules.jackpot_wins} wins in a row take the pot."
+    run = f"{player} is the hitter (the last winner), {count_words(wins, 'win')} in a row: "
+    if wins >= rules.jackpot_wins:
+        return run + "every further win takes the pot."
+    to_go = rules.jackpot_wins - wins
+    takes = "takes" if to_go == 1 else "take"
+    return run + f"{count_words(to_go, 'more win')} in a row {takes} the pot."
 
 
 def paid(rules: TongitsRules, times: int) -> str:
@@ -328,10 +359,4 @@ def value_in_words(key: str, value: Any) -> str:
     """
     if key in CHOICE_WORDS:
         return CHOICE_WORDS[key][value]
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if key == "stake":
-        return number_in_words(value)
-    if key == "unit":
-        return str(value)
-    return f"{value} stake" if value == 1 else f"{value} stakes"
+    return plain_value_words(key, value) or count_words(value, "stake")
