@@ -12,6 +12,10 @@ from referee import secret_key, security, static_files, transfer
 from referee.json_provider import ExactJSONProvider
 from referee.rules.limits import MAX_ID
 
+INSTANCE_ENV = "REFEREE_INSTANCE"
+"""The instance folder (database, secret key, config.py) when set, as `referee serve
+--instance PATH` sets it for its workers; else Flask's default, instance/ beside the code."""
+
 csrf = CSRFProtect()
 
 
@@ -26,9 +30,10 @@ def _ids_the_database_holds(_endpoint: str | None, values: dict[str, Any] | None
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then what a test passes in."""
     config = dict(test_config or {})
-    app = Flask(
-        __name__, instance_relative_config=True, instance_path=config.pop("INSTANCE_PATH", None)
-    )
+    instance = config.pop("INSTANCE_PATH", None)
+    if not instance and os.environ.get(INSTANCE_ENV):
+        instance = os.path.abspath(os.environ[INSTANCE_ENV])
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance)
     app.url_value_preprocessor(_ids_the_database_holds)
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
     if test_config is None:

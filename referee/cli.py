@@ -113,23 +113,33 @@ def db_upgrade() -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
-def serve(host: str, port: int, workers: int) -> None:
-    """Migrate the database once, then serve the app under gunicorn with WORKERS processes."""
+@click.option(
+    "--workers",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Requests served at once (threads; waiting clients take none).",
+)
+@click.option(
+    "--instance",
+    type=click.Path(file_okay=False),
+    help="The instance folder: its SQLite database, secret key and config.py "
+    "[default: instance/ beside the code].",
+)
+def serve(host: str, port: int, workers: int, instance: str | None) -> None:
+    """Migrate the database once, then serve the app (waitress) with WORKERS threads."""
     import os
 
+    from referee import INSTANCE_ENV, create_app
     from referee.migrate import upgrade
+    from referee.serving import serve as serve_app
+    from referee.storage import database_url
 
-    upgrade(_database_url())
-    argv = [
-        sys.executable, "-m", "gunicorn",
-        "--workers", str(workers),
-        "--bind", f"{host}:{port}",
-        "--no-control-socket",
-        "--access-logfile", "-",
-        "referee:create_app()",
-    ]  # fmt: skip
-    os.execv(sys.executable, argv)
+    if instance:
+        os.environ[INSTANCE_ENV] = os.path.abspath(instance)
+    app = create_app()
+    upgrade(database_url(app))
+    serve_app(app, host, port, workers)
 
 
 @main.command()

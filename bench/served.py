@@ -1,0 +1,92 @@
+"""A server for the benches that need one: a command (`referee serve`, or another server to
+compare it with) on a free port, on a fresh instance folder, stopped when done.
+
+The instance folder holds the SQLite database (unless DATABASE_URL names another) and the
+secret key the workers share; a `config.py` written there is read by every worker.
+"""
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import requests
+
+REFEREE = str(Path(sys.executable).with_name("referee"))
+STARTUP_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    def __init__(self, base: str, port: int, instance: str, log: Path):
+        self.base, self.port, self.instance, self.log = base, port, instance, log
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def serving(
+    command: Callable[[str, int], list[str]], config: str = "", env: dict | None = None
+) -> Iterator[Server]:
+    """Run command(instance, port) until the block ends; its output goes to a log file."""
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as instance:
+        if config:
+            Path(instance, "config.py").write_text(config)
+        port = free_port()
+        log = Path(instance, "server.log")
+        environment = {**os.environ, "REFEREE_INSTANCE": instance, **(env or {})}
+        with open(log, "wb") as out:
+            process = subprocess.Popen(
+                command(instance, port),
+                env=environment,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        server = Server(f"http://127.0.0.1:{port}", port, instance, log)
+        try:
+            _wait_until_up(server, process)
+            yield server
+        finally:
+            _stop(process)
+
+
+def _wait_until_up(server: Server, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"the server exited with {process.returncode}:\n{server.output()[-3000:]}")
+        with contextlib.suppress(requests.RequestException):
+            if requests.get(server.base + "/", timeout=5).status_code == 200:
+                return
+        time.sleep(0.2)
+    sys.exit(f"the server did not answer within {STARTUP_SECONDS} s:\n{server.output()[-3000:]}")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """SIGTERM the server (its workers with it), SIGKILL its process group if it lingers."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the sorted values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]

@@ -1,0 +1,108 @@
+"""How `referee serve` serves the app: waitress, which reads every request in full before a
+thread is given it, and an access log that never shows a share link's token.
+
+Chosen by measurement (bench/stalled_clients.py, figures in the README): under gunicorn's
+sync workers four connections stalled mid-body froze every table for 30 s; its gthread
+worker still gives a thread to a request whose body has not come; gevent keeps slow
+clients waiting for free, but SQLite's busy wait and any CPU-heavy request block its whole
+hub. Waitress's one event loop buffers requests (large bodies spill to a temporary file),
+so a phone stalled mid-upload costs a socket, never a thread, and is dropped when silent
+for STALLED_SECONDS. Its threads are real threads, so SQLite and psycopg block only the
+thread that waits.
+"""
+
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+from flask import Flask
+
+from referee.rules.limits import MAX_IMPORT_BYTES
+
+STALLED_SECONDS = 15
+"""A connection silent this long with no request to serve (a body stalled half way, or
+an idle keep-alive) is closed; checked every CLEANUP_SECONDS, so it goes within 20 s."""
+CLEANUP_SECONDS = 5
+MAX_CONNECTIONS = 1000
+"""Open connections at once, stalled ones included (each is a file descriptor); beyond
+it, new ones wait in the listen backlog until a stalled one is dropped."""
+MAX_BODY_BYTES = 2 * MAX_IMPORT_BYTES
+"""The most the server buffers of one request body. The app refuses a body over its own
+limits with its own page (an import's limit is the largest); this only stops a client
+making the server buffer whatever it sends."""
+
+_TOKEN_IN_PATH = re.compile(r"^(/join/[^/?]*/)[^/?]+")
+
+
+def redacted(path: str) -> str:
+    """The path as the access log shows it: a share link's token replaced by `[token]`."""
+    return _TOKEN_IN_PATH.sub(r"\1[token]", path)
+
+
+WsgiApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
+
+
+class AccessLog:
+    """WSGI middleware writing one line per request, after its answer is sent:
+    `address - - [time] "METHOD path?query PROTOCOL" status bytes seconds`.
+
+    Only the request line is logged, with tokens redacted: no header (an API bearer
+    token travels in Authorization), no body.
+    """
+
+    def __init__(self, app: WsgiApp, stream: TextIO):
+        self.app, self.stream = app, stream
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterator[bytes]:
+        started = time.monotonic()
+        status = ["-"]
+
+        def recording_start_response(line: str, headers: list, *exc_info: Any) -> Any:
+            status[0] = line.split(" ", 1)[0]
+            return start_response(line, headers, *exc_info)
+
+        sent = 0
+        body = self.app(environ, recording_start_response)
+        try:
+            for chunk in body:
+                sent += len(chunk)
+                yield chunk
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+            self._write(environ, status[0], sent, time.monotonic() - started)
+
+    def _write(self, environ: dict, status: str, sent: int, seconds: float) -> None:
+        query = environ.get("QUERY_STRING")
+        target = redacted(environ.get("PATH_INFO", "")) + (f"?{query}" if query else "")
+        when = time.strftime("%d/%b/%Y:%H:%M:%S %z")
+        self.stream.write(
+            f'{environ.get("REMOTE_ADDR", "-")} - - [{when}] '
+            f'"{environ.get("REQUEST_METHOD")} {target} {environ.get("SERVER_PROTOCOL")}" '
+            f"{status} {sent} {seconds:.3f}\n"
+        )
+        self.stream.flush()
+
+
+def serve(app: Flask, host: str, port: int, threads: int) -> None:
+    """Serve until stopped (SIGTERM or Ctrl-C), logging each request to standard output."""
+    import signal
+
+    from waitress import serve as waitress_serve
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # waitress closes on SystemExit
+    waitress_serve(
+        AccessLog(app, sys.stdout),
+        host=host,
+        port=port,
+        threads=threads,
+        channel_timeout=STALLED_SECONDS,
+        cleanup_interval=CLEANUP_SECONDS,
+        connection_limit=MAX_CONNECTIONS,
+        asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
+        max_request_body_size=MAX_BODY_BYTES,
+        ident="referee",
+    )
