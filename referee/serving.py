@@ -80,7 +80,7 @@ class AccessLog:
         target = redacted(environ.get("PATH_INFO", "")) + (f"?{query}" if query else "")
         when = time.strftime("%d/%b/%Y:%H:%M:%S %z")
         self.stream.write(
-            f'{environ.get("REMOTE_ADDR", "-")} - - [{when}] '
+            f"{environ.get('REMOTE_ADDR', '-')} - - [{when}] "
             f'"{environ.get("REQUEST_METHOD")} {target} {environ.get("SERVER_PROTOCOL")}" '
             f"{status} {sent} {seconds:.3f}\n"
         )

@@ -1,18 +1,13 @@
 """A table of phones at once: hands entered over real HTTP by many clients, double taps,
 and two phones fixing the same hand.
 
-The load test serves the app as production does (`referee serve`, gunicorn, 4 worker
-processes) on SQLite and on PostgreSQL; the other tests use a threaded server on the
-suite's database.
+The load test serves the app as production does (`referee serve`, 4 workers) on SQLite
+and on PostgreSQL; the other tests use a threaded server on the suite's database.
 """
 
 import contextlib
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -20,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-import requests
 from sqlalchemy import func
 from sqlmodel import Session, select
 
@@ -28,9 +22,9 @@ from referee import commands, secret_key
 from referee.models import GameTable, Hand, HandChange, HandNet, Player
 from referee.seating import players_of
 from referee.storage import make_engine
-from tests.live import Browser, drop_pg_database, flashes, free_port, fresh_pg_database, live_server
+from tests.live import Browser, drop_pg_database, flashes, fresh_pg_database, live_server
+from tests.serving import referee_serve
 
-REFEREE = Path(sys.executable).with_name("referee")
 CLIENTS, HANDS_EACH = 8, 50
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -38,48 +32,11 @@ NAMES = ["Anna", "Ben", "Carla", "Dan"]
 # 1a. 8 phones × 50 hands against `referee serve` with 4 workers
 
 
-class Served:
-    def __init__(self, url: str, base: str, process: subprocess.Popen, logs: Path):
-        self.url, self.base, self.process, self.logs = url, base, process, logs
-
-    def stderr(self) -> str:
-        return (self.logs / "stderr.txt").read_text(errors="replace")
-
-
-def _wait_until_up(base: str, process: subprocess.Popen, logs: Path, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(
-                f"referee serve exited with {process.returncode}:\n"
-                + (logs / "stderr.txt").read_text(errors="replace")[-3000:]
-            )
-        try:
-            if requests.get(base + "/", timeout=5).status_code == 200:
-                return
-        except (requests.ConnectionError, requests.Timeout):
-            pass
-        time.sleep(0.1)
-    log = (logs / "stderr.txt").read_text(errors="replace")[-3000:]
-    pytest.fail(f"referee serve did not answer within {seconds} s:\n{log}")
-
-
-def _errors(served: Served) -> str:
-    """gunicorn's log from its first traceback on (or its end)."""
+def _errors(served) -> str:
+    """The server's log from its first traceback on (or its end)."""
     log = served.stderr()
     start = log.find("Traceback")
     return log[max(start - 300, 0) : start + 6000] if start >= 0 else log[-2000:]
-
-
-def _stop(process: subprocess.Popen) -> None:
-    """Stop gunicorn (the serve process became its master) and its workers."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # its own process group: start_new_session
-            process.wait(5)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -89,26 +46,10 @@ def served(request, tmp_path):
         url = f"sqlite:///{tmp_path / 'referee.sqlite3'}"
     else:
         url = fresh_pg_database("load")
-    port = free_port()
-    with (
-        open(tmp_path / "stdout.txt", "wb") as stdout,
-        open(tmp_path / "stderr.txt", "wb") as stderr,
-    ):
-        process = subprocess.Popen(
-            [str(REFEREE), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "4"],
-            cwd=tmp_path,
-            env={**os.environ, "DATABASE_URL": url},
-            stdout=stdout,
-            stderr=stderr,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base, process, tmp_path, 60)
-        yield Served(url, base, process, tmp_path)
+        with referee_serve(tmp_path, url) as served:
+            yield served
     finally:
-        Browser.close_all()
-        _stop(process)
         if request.param == "postgresql":
             drop_pg_database("load")
 
@@ -143,7 +84,7 @@ def _phone(base: str, table_id: int, token: str, ids: list[int], client: int) ->
     return phone
 
 
-def test_eight_phones_enter_400_hands_at_once_through_gunicorn(served):
+def test_eight_phones_enter_400_hands_at_once_through_referee_serve(served):
     engine = make_engine(served.url)
     try:
         with Session(engine) as db:
@@ -159,7 +100,7 @@ def test_eight_phones_enter_400_hands_at_once_through_gunicorn(served):
             ]
             failures = [repr(f.exception())[:600] for f in futures if f.exception()]
         took = time.monotonic() - started
-        assert failures == [], "\n".join(failures) + "\n--- gunicorn:\n" + _errors(served)
+        assert failures == [], "\n".join(failures) + "\n--- referee serve:\n" + _errors(served)
         phones = [future.result() for future in futures]
 
         assert [error for phone in phones for error in phone.server_errors()] == []

@@ -1,0 +1,103 @@
+"""`referee serve` itself, over real sockets: slow clients cannot stall it, it keeps its
+data in the instance folder it is given, and its access log never shows a token."""
+
+import re
+import socket
+import sqlite3
+import time
+
+import pytest
+import requests
+
+from referee import exact_json
+from tests.serving import referee_serve
+
+STALLED = 50
+STALLED_BODY = (
+    b"POST /api/settle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 100000\r\n\r\n{"
+)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One server for the module, on SQLite in its instance folder (no DATABASE_URL)."""
+    logs = tmp_path_factory.mktemp("serve")
+    with referee_serve(logs, "") as served:
+        yield served
+
+
+def test_fifty_connections_stalled_mid_body_leave_a_normal_request_answered(served):
+    """Under gunicorn's sync workers, four such connections held every worker for 30 s."""
+    stalled = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(STALLED)]
+    try:
+        for sock in stalled:
+            sock.sendall(STALLED_BODY)
+        time.sleep(1)  # time for a server to give them to its workers
+        answer = requests.get(served.base + "/", timeout=5)
+        assert answer.status_code == 200
+        assert "<h1>Start a table</h1>" in answer.text
+        settled = requests.post(
+            served.base + "/api/settle",
+            json={
+                "players": ["Anna", "Ben"],
+                "outcome": {"kind": "out", "player": "Anna"},
+            },
+            timeout=5,
+        )
+        assert settled.status_code == 200
+        assert exact_json.loads(settled.content)["net"] == {"Anna": 1, "Ben": -1}
+    finally:
+        for sock in stalled:
+            sock.close()
+
+
+def test_the_instance_folder_holds_the_database_and_the_secret_key(served):
+    created = requests.post(served.base + "/api/tables", json={"players": ["Anna", "Ben"]})
+    assert created.status_code == 201
+    instance = served.logs / "instance"
+    assert (instance / "secret_key").is_file()
+    with sqlite3.connect(instance / "referee.sqlite3") as db:
+        names = db.execute(
+            "SELECT name FROM player WHERE table_id = ? ORDER BY seat", (created.json()["id"],)
+        ).fetchall()
+    assert names == [("Anna",), ("Ben",)]
+
+
+def _access_log(served, expected: int) -> str:
+    """The access log once it holds `expected` lines (a line is written after its answer)."""
+    deadline = time.monotonic() + 5
+    while (log := served.stdout()).count("\n") < expected and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return log
+
+
+def test_the_access_log_shows_a_share_links_id_never_its_token(served):
+    created = requests.post(served.base + "/api/tables", json={"players": ["Anna", "Ben"]})
+    table_id, tokens = created.json()["id"], created.json()["tokens"]
+    lines_before = served.stdout().count("\n")
+    phone = requests.Session()
+    opened = phone.get(f"{served.base}/join/{table_id}/{tokens['scorekeeper']}?from=qr")
+    assert opened.status_code == 200 and opened.url == f"{served.base}/t/{table_id}"
+    wrong = phone.get(f"{served.base}/join/{table_id}/{tokens['watch']}x", allow_redirects=False)
+    assert wrong.status_code == 404
+    read = requests.get(
+        f"{served.base}/api/tables/{table_id}",
+        headers={"Authorization": f"Bearer {tokens['watch']}"},
+    )
+    assert read.status_code == 200
+
+    log = _access_log(served, lines_before + 4)
+    lines = log.splitlines()[lines_before:]
+    when = r"\[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]"
+    bytes_and_seconds = r" \d+ \d+\.\d{3}$"
+    assert all(re.search(when, line) and re.search(bytes_and_seconds, line) for line in lines)
+    assert [re.sub(bytes_and_seconds, "", re.sub(when, "[when]", line)) for line in lines] == [
+        f'127.0.0.1 - - [when] "GET /join/{table_id}/[token]?from=qr HTTP/1.1" 303',
+        f'127.0.0.1 - - [when] "GET /t/{table_id} HTTP/1.1" 200',
+        f'127.0.0.1 - - [when] "GET /join/{table_id}/[token] HTTP/1.1" 404',
+        f'127.0.0.1 - - [when] "GET /api/tables/{table_id} HTTP/1.1" 200',
+    ]
+    for token in tokens.values():
+        assert token not in log
+        assert token[:8] not in log
