@@ -116,9 +116,9 @@ def run(name: str, stalled_count: int, requests_count: int) -> None:
         f"{len(drops)} dropped, the last after {max(drops):.0f} s" if drops else "none dropped"
     )
     print(
-        f"{name:9} {stalled_count} stalled, {requests_count} GETs: p50 {percentile(ms, 0.5):,.0f} ms"
-        f", max {max(ms):,.0f} ms, {failed} failed; stalled bodies: {dropped}"
-        f" (watched {DROP_WATCH_SECONDS} s)",
+        f"{name:9} {stalled_count} stalled, {requests_count} GETs: "
+        f"p50 {percentile(ms, 0.5):,.0f} ms, max {max(ms):,.0f} ms, {failed} failed; "
+        f"stalled bodies: {dropped} (watched {DROP_WATCH_SECONDS} s)",
         flush=True,
     )
 
