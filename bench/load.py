@@ -13,11 +13,13 @@ Prints hands per second, the latency of each request (p50, p99), the requests th
 (201/200 from the API, a 303 from the page) must be in the database exactly once, under
 its key, and the database must hold no other.
 
-    .venv/bin/python bench/load.py [--seconds 60] [--api 8] [--phones 8]
+    .venv/bin/python bench/load.py [SERVER] [--seconds 60] [--api 8] [--phones 8]
     DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test .venv/bin/python bench/load.py
 
-SQLite in the temporary instance folder by default; with a PostgreSQL DATABASE_URL, a
-database of its own on that server (`<name>_benchload_<pid>`), dropped after.
+SERVER is `serve` (`referee serve --workers 4`, the default) or one of the servers it was
+chosen among (bench/served.py). SQLite in a temporary folder by default; with a PostgreSQL
+DATABASE_URL, a database of its own on that server (`<name>_benchload_<pid>`), dropped
+after.
 A benchmark, not a test: the figures depend on the machine and on what else runs.
 """
 
@@ -32,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
-from served import REFEREE, percentile, serving
+from served import CANDIDATES, percentile, serving
 from sqlmodel import Session, col, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the phone of tests/live.py
@@ -155,11 +157,11 @@ def stored_keys(url: str, table_ids: list[int]) -> list[str | None]:
     return list(keys)
 
 
-def run(url: str, seconds: float, api: int, phones: int) -> None:
+def run(server_name: str, url: str, seconds: float, api: int, phones: int) -> None:
     def command(instance: str, port: int) -> list[str]:
         upgrade(url)
         tables.extend(make_tables(url, max(api, phones)))
-        return [REFEREE, "serve", "--port", str(port), "--workers", "4"]
+        return CANDIDATES[server_name](port)
 
     tables: list[dict] = []
     tally = Tally()
@@ -189,7 +191,7 @@ def run(url: str, seconds: float, api: int, phones: int) -> None:
     ms = [s * 1000 for s in tally.latencies]
     database = url.split(":", 1)[0]
     print(
-        f"{database}: {api} API clients + {phones} phones for {took:.0f} s: "
+        f"{server_name} on {database}: {api} API clients + {phones} phones for {took:.0f} s: "
         f"{len(tally.told)} hands, {len(tally.told) / took:.1f} hands/s; "
         f"{len(ms)} requests, p50 {percentile(ms, 0.5):.0f} ms, p99 {percentile(ms, 0.99):.0f} ms; "
         f"errors {sum(tally.errors.values())} {dict(tally.errors)}; "
@@ -201,6 +203,7 @@ def run(url: str, seconds: float, api: int, phones: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("server", nargs="?", default="serve", choices=list(CANDIDATES))
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--api", type=int, default=8, help="clients on the API")
     parser.add_argument("--phones", type=int, default=8, help="clients through the pages")
@@ -209,14 +212,20 @@ def main() -> None:
     if postgresql:
         url = fresh_pg_database("benchload")
         try:
-            run(url, args.seconds, args.api, args.phones)
+            run(args.server, url, args.seconds, args.api, args.phones)
         finally:
             drop_pg_database("benchload")
     else:
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="referee-load-") as folder:
-            run(f"sqlite:///{folder}/referee.sqlite3", args.seconds, args.api, args.phones)
+            run(
+                args.server,
+                f"sqlite:///{folder}/referee.sqlite3",
+                args.seconds,
+                args.api,
+                args.phones,
+            )
 
 
 if __name__ == "__main__":

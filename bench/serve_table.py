@@ -1,5 +1,5 @@
 """Serve a long night for Lighthouse: a table of 1,000 hands (built as bench/pages.py builds
-it) in a fresh instance folder, under gunicorn as `referee serve` runs the app.
+it) in a fresh instance folder, served by `referee serve --instance` on it.
 
 Prints the table page's URL and the Cookie header of its scorekeeper (the page is theirs
 only), then serves until stopped. Run from the repository's root:
@@ -33,14 +33,9 @@ def main(hands: int, port: int) -> None:
     print(f"http://127.0.0.1:{port}/t/{table_id}")
     print(json.dumps({"Cookie": f"session={cookie.value}"}), flush=True)
     app.extensions["db_engine"].dispose()
-    argv = [
-        sys.executable, "-m", "gunicorn",
-        "--workers", "2",
-        "--bind", f"127.0.0.1:{port}",
-        "--no-control-socket",
-        f"referee:create_app({{'INSTANCE_PATH': {instance!r}}})",
-    ]  # fmt: skip
-    os.execv(sys.executable, argv)
+    referee = os.path.join(os.path.dirname(sys.executable), "referee")
+    argv = [referee, "serve", "--port", str(port), "--workers", "2", "--instance", instance]
+    os.execv(referee, argv)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,43 @@ import requests
 REFEREE = str(Path(sys.executable).with_name("referee"))
 STARTUP_SECONDS = 60
 
+# `referee serve --workers 4`, and the servers it was chosen among, each with 4 workers
+# (gthread: 8 threads in each) or threads (waitress), by name: each a command for a port.
+GUNICORN = [sys.executable, "-m", "gunicorn", "--workers", "4", "--no-control-socket"]
+CANDIDATES: dict[str, Callable[[int], list[str]]] = {
+    "serve": lambda port: [REFEREE, "serve", "--port", str(port), "--workers", "4"],
+    "sync": lambda port: [*GUNICORN, "--bind", f"127.0.0.1:{port}", "referee:create_app()"],
+    "gthread": lambda port: [
+        *GUNICORN, "--worker-class", "gthread", "--threads", "8",
+        "--bind", f"127.0.0.1:{port}", "referee:create_app()",
+    ],
+    "gevent": lambda port: [
+        *GUNICORN, "--worker-class", "gevent", "--bind", f"127.0.0.1:{port}",
+        "referee:create_app()",
+    ],
+    "waitress": lambda port: [
+        sys.executable, "-m", "waitress", "--threads", "4", "--listen", f"127.0.0.1:{port}",
+        "--call", "referee:create_app",
+    ],
+}  # fmt: skip
+
+
+def migrated_first(candidate: Callable[[int], list[str]]) -> Callable[[str, int], list[str]]:
+    """The candidate's command, after `referee db upgrade` on its instance (the other
+    servers do not migrate; `referee serve` does it itself)."""
+
+    def command(instance: str, port: int) -> list[str]:
+        if candidate is not CANDIDATES["serve"]:
+            subprocess.run(
+                [REFEREE, "db", "upgrade"],
+                env={**os.environ, "REFEREE_INSTANCE": instance},
+                check=True,
+                capture_output=True,
+            )
+        return candidate(port)
+
+    return command
+
 
 def free_port() -> int:
     with socket.socket() as probe:

@@ -16,37 +16,17 @@ A benchmark, not a test: the figures depend on the machine and on what else runs
 
 import argparse
 import contextlib
-import os
 import selectors
 import socket
-import subprocess
-import sys
 import time
 
 import requests
-from served import REFEREE, percentile, serving
+from served import CANDIDATES, migrated_first, percentile, serving
 
 STALLED_BODY = (
     b"POST /api/settle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
     b"Content-Length: 100000\r\n\r\n{"
 )
-GUNICORN = [sys.executable, "-m", "gunicorn", "--workers", "4", "--no-control-socket"]
-CANDIDATES = {
-    "serve": lambda port: [REFEREE, "serve", "--port", str(port), "--workers", "4"],
-    "sync": lambda port: [*GUNICORN, "--bind", f"127.0.0.1:{port}", "referee:create_app()"],
-    "gthread": lambda port: [
-        *GUNICORN, "--worker-class", "gthread", "--threads", "8",
-        "--bind", f"127.0.0.1:{port}", "referee:create_app()",
-    ],
-    "gevent": lambda port: [
-        *GUNICORN, "--worker-class", "gevent", "--bind", f"127.0.0.1:{port}",
-        "referee:create_app()",
-    ],
-    "waitress": lambda port: [
-        sys.executable, "-m", "waitress", "--threads", "4", "--listen", f"127.0.0.1:{port}",
-        "--call", "referee:create_app",
-    ],
-}  # fmt: skip
 DROP_WATCH_SECONDS = 60
 
 
@@ -89,18 +69,7 @@ def dropped_after(stalled: list[socket.socket], seconds: float) -> list[float]:
 
 
 def run(name: str, stalled_count: int, requests_count: int) -> None:
-    make = CANDIDATES[name]
-
-    def command(instance: str, port: int) -> list[str]:
-        if name != "serve":  # `referee serve` migrates by itself
-            subprocess.run(
-                [REFEREE, "db", "upgrade"],
-                env={**os.environ, "REFEREE_INSTANCE": instance},
-                check=True,
-                capture_output=True,
-            )
-        return make(port)
-
+    command = migrated_first(CANDIDATES[name])
     with serving(command) as server:
         stalled = stall(server.port, stalled_count)
         try:
