@@ -8,7 +8,7 @@ watches how long the server keeps the stalled sockets before dropping them.
 `serve` is `referee serve --workers 4` as it is; the others are the servers it was chosen
 among, each with 4 workers (or threads), for the README's comparison:
 
-    .venv/bin/python bench/stalled_clients.py [SERVER ...] [--stalled N] [--requests K]
+    .venv/bin/python bench/stalled_clients.py [SERVER ...] [--stalled N] [--requests K] [--watch S]
     SERVER: serve (the default), sync, gthread, gevent, waitress
 
 A benchmark, not a test: the figures depend on the machine and on what else runs.
@@ -27,7 +27,6 @@ STALLED_BODY = (
     b"POST /api/settle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
     b"Content-Length: 100000\r\n\r\n{"
 )
-DROP_WATCH_SECONDS = 60
 
 
 def stall(port: int, count: int) -> list[socket.socket]:
@@ -68,14 +67,14 @@ def dropped_after(stalled: list[socket.socket], seconds: float) -> list[float]:
     return when
 
 
-def run(name: str, stalled_count: int, requests_count: int) -> None:
+def run(name: str, stalled_count: int, requests_count: int, watch: float) -> None:
     command = migrated_first(CANDIDATES[name])
     with serving(command) as server:
         stalled = stall(server.port, stalled_count)
         try:
             time.sleep(1)  # let the server hand them to its workers
             took, failed = timed_gets(server.base, requests_count)
-            drops = dropped_after(stalled, DROP_WATCH_SECONDS)
+            drops = dropped_after(stalled, watch)
         finally:
             for sock in stalled:
                 with contextlib.suppress(OSError):
@@ -87,19 +86,25 @@ def run(name: str, stalled_count: int, requests_count: int) -> None:
     print(
         f"{name:9} {stalled_count} stalled, {requests_count} GETs: "
         f"p50 {percentile(ms, 0.5):,.0f} ms, max {max(ms):,.0f} ms, {failed} failed; "
-        f"stalled bodies: {dropped} (watched {DROP_WATCH_SECONDS} s)",
+        f"stalled bodies: {dropped} (watched {watch:.0f} s)",
         flush=True,
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("servers", nargs="*", default=["serve"], choices=list(CANDIDATES))
+    parser.add_argument("servers", nargs="*", help=f"of {', '.join(CANDIDATES)}; default serve")
     parser.add_argument("--stalled", type=int, default=50)
     parser.add_argument("--requests", type=int, default=20)
+    parser.add_argument(
+        "--watch", type=float, default=60, help="seconds to watch for stalled sockets dropped"
+    )
     args = parser.parse_args()
-    for name in args.servers:
-        run(name, args.stalled, args.requests)
+    unknown = set(args.servers) - set(CANDIDATES)
+    if unknown:
+        parser.error(f"no such server: {', '.join(sorted(unknown))}")
+    for name in args.servers or ["serve"]:
+        run(name, args.stalled, args.requests, args.watch)
 
 
 if __name__ == "__main__":

@@ -42,3 +42,22 @@ def test_the_tongits_night_bench_prints_what_entering_and_fixing_a_game_take():
     assert re.search(r"^  last 2: [\d.]+$", out, re.MULTILINE), out
     assert re.search(r"^  fix game 1, every later game recounted: \d+ ms$", out, re.MULTILINE), out
     assert re.search(r"^  table page: [\d.]+ ms median of 20$", out, re.MULTILINE), out
+
+
+def test_the_stalled_clients_bench_prints_the_gets_timed_beside_stalled_uploads():
+    out = run("stalled_clients.py", "--stalled", "3", "--requests", "2", "--watch", "1")
+    line = (
+        r"^serve     3 stalled, 2 GETs: p50 [\d,]+ ms, max [\d,]+ ms, 0 failed; "
+        r"stalled bodies: none dropped \(watched 1 s\)$"
+    )
+    assert re.search(line, out, re.MULTILINE), out
+
+
+def test_the_load_bench_prints_hands_per_second_and_no_hand_lost():
+    out = run("load.py", "--seconds", "2", "--api", "1", "--phones", "1")
+    line = (
+        r"^serve on sqlite: 1 API clients \+ 1 phones for \d+ s: \d+ hands, [\d.]+ hands/s; "
+        r"\d+ requests, p50 \d+ ms, p99 \d+ ms; errors 0 \{\}; lost 0, duplicated 0, "
+        r"stored but never confirmed 0; tracebacks in the server's log 0$"
+    )
+    assert re.search(line, out, re.MULTILINE), out
