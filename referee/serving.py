@@ -33,6 +33,11 @@ MAX_BODY_BYTES = 2 * MAX_IMPORT_BYTES
 limits with its own page (an import's limit is the largest); this only stops a client
 making the server buffer whatever it sends."""
 
+TRUSTED_PROXY = "127.0.0.1"
+"""As under gunicorn's defaults: a reverse proxy on this computer that terminates HTTPS may
+say so with X-Forwarded-Proto (the session cookie is then Secure); from elsewhere the
+header is ignored."""
+
 _TOKEN_IN_PATH = re.compile(r"^(/join/[^/?]*/)[^/?]+")
 
 
@@ -104,5 +109,7 @@ def serve(app: Flask, host: str, port: int, threads: int) -> None:
         connection_limit=MAX_CONNECTIONS,
         asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
         max_request_body_size=MAX_BODY_BYTES,
+        trusted_proxy=TRUSTED_PROXY,
+        trusted_proxy_headers={"x-forwarded-proto"},
         ident="referee",
     )

@@ -101,3 +101,12 @@ def test_the_access_log_shows_a_share_links_id_never_its_token(served):
     for token in tokens.values():
         assert token not in log
         assert token[:8] not in log
+
+
+def test_a_proxy_on_this_computer_saying_https_makes_the_session_cookie_secure(served):
+    """A reverse proxy in front (terminating HTTPS) says so with X-Forwarded-Proto."""
+    proxied = requests.get(served.base + "/", headers={"X-Forwarded-Proto": "https"})
+    plain = requests.get(served.base + "/")
+    assert proxied.status_code == plain.status_code == 200
+    assert "; Secure" in proxied.headers["Set-Cookie"]
+    assert "; Secure" not in plain.headers["Set-Cookie"]
