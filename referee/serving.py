@@ -38,12 +38,19 @@ TRUSTED_PROXY = "127.0.0.1"
 say so with X-Forwarded-Proto (the session cookie is then Secure); from elsewhere the
 header is ignored."""
 
-_TOKEN_IN_PATH = re.compile(r"^(/join/[^/?]*/)[^/?]+")
+_TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S)
 
 
 def redacted(path: str) -> str:
-    """The path as the access log shows it: a share link's token replaced by `[token]`."""
-    return _TOKEN_IN_PATH.sub(r"\1[token]", path)
+    """The path as the access log shows it: all that follows a share link's id replaced
+    by `[token]`."""
+    return _escaped(_TOKEN_IN_PATH.sub(r"\1[token]", path))
+
+
+def _escaped(text: str) -> str:
+    """Any character that could forge a log line or end the quoted request (a decoded
+    %0A, a quote) written as an escape."""
+    return "".join(c if c.isprintable() and c not in '"\\' else f"\\x{ord(c):02x}" for c in text)
 
 
 WsgiApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
@@ -82,7 +89,7 @@ class AccessLog:
 
     def _write(self, environ: dict, status: str, sent: int, seconds: float) -> None:
         query = environ.get("QUERY_STRING")
-        target = redacted(environ.get("PATH_INFO", "")) + (f"?{query}" if query else "")
+        target = redacted(environ.get("PATH_INFO", "")) + (f"?{_escaped(query)}" if query else "")
         when = time.strftime("%d/%b/%Y:%H:%M:%S %z")
         self.stream.write(
             f"{environ.get('REMOTE_ADDR', '-')} - - [{when}] "

@@ -86,8 +86,13 @@ def test_the_access_log_shows_a_share_links_id_never_its_token(served):
         headers={"Authorization": f"Bearer {tokens['watch']}"},
     )
     assert read.status_code == 200
+    half = len(tokens["watch"]) // 2
+    split = f"{tokens['watch'][:half]}%2F{tokens['watch'][half:]}"
+    assert requests.get(f"{served.base}/join/{table_id}/{split}").status_code == 404
+    forged = requests.get(f'{served.base}/nowhere%0A127.0.0.1 - - "GET /forged')
+    assert forged.status_code == 404
 
-    log = _access_log(served, lines_before + 4)
+    log = _access_log(served, lines_before + 6)
     lines = log.splitlines()[lines_before:]
     when = r"\[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]"
     bytes_and_seconds = r" \d+ \d+\.\d{3}$"
@@ -97,10 +102,11 @@ def test_the_access_log_shows_a_share_links_id_never_its_token(served):
         f'127.0.0.1 - - [when] "GET /t/{table_id} HTTP/1.1" 200',
         f'127.0.0.1 - - [when] "GET /join/{table_id}/[token] HTTP/1.1" 404',
         f'127.0.0.1 - - [when] "GET /api/tables/{table_id} HTTP/1.1" 200',
+        f'127.0.0.1 - - [when] "GET /join/{table_id}/[token] HTTP/1.1" 404',
+        '127.0.0.1 - - [when] "GET /nowhere\\x0a127.0.0.1 - - \\x22GET /forged HTTP/1.1" 404',
     ]
     for token in tokens.values():
-        assert token not in log
-        assert token[:8] not in log
+        assert token[:8] not in log and token[-8:] not in log
 
 
 def test_a_proxy_on_this_computer_saying_https_makes_the_session_cookie_secure(served):
