@@ -3,7 +3,7 @@
 from flask import Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from referee.views.htmx import htmx
 
@@ -15,16 +15,23 @@ MESSAGES = {
     404: ("Not here", "There is no such table or hand, or this phone has not opened its link."),
     405: ("Not like that", "This page cannot be used that way."),
     413: ("Too much", "That was more than any hand needs."),
-    429: ("Slow down", "Too many wrong links were tried; wait a minute and open yours again."),
+    429: ("Slow down", "Too many tries; wait a minute, then try again."),
 }
 
 
-def _page(title: str, message: str, status: int) -> ResponseReturnValue:
+def _page(
+    title: str, message: str, status: int, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
     body = render_template("error.html", title=title, message=message, back=request.referrer)
     if htmx():
         # htmx does not swap error answers: show the message in place of the page.
-        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
-    return body, status
+        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML", **(headers or {})}
+    return body, status, headers or {}
+
+
+def _retry_after(error: HTTPException) -> dict[str, str]:
+    """A 429's wait (`referee.rate_limits`), kept when the answer is made here."""
+    return {k: v for k, v in error.get_headers() if k == "Retry-After"}
 
 
 def init_app(app: Flask) -> None:
@@ -39,7 +46,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
+        headers = _retry_after(error)
         if request.path.startswith("/api/"):
-            return {"error": error.description or error.name}, error.code or 400
+            return {"error": error.description or error.name}, error.code or 400, headers
         title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
-        return _page(title, message, error.code or 400)
+        if isinstance(error, TooManyRequests):
+            message = error.description or message  # what was counted, and how long to wait
+        return _page(title, message, error.code or 400, headers)
