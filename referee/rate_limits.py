@@ -92,7 +92,7 @@ def _prune(db: Session, now: float) -> None:
     it has locked, on PostgreSQL) are left for the next count rather than waited for."""
     ended = (
         select(col(RateCount.bucket), col(RateCount.ends))
-        .where(col(RateCount.ends) <= now)
+        .where(col(RateCount.ends) <= int(now))  # whole seconds, as the column holds
         .with_for_update(skip_locked=True)
     )
     key = tuple_(col(RateCount.bucket), col(RateCount.ends))

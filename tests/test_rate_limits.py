@@ -254,7 +254,10 @@ def test_counts_of_windows_that_have_ended_are_deleted_when_counting(app, clock)
         (f"GUESSES_PER_ADDRESS:{GUESSER}", minute): 1,
         (f"TABLES_PER_ADDRESS:{GUESSER}", hour): 1,
     }
-    clock.value += 60  # the minute has ended: its rows go with the next count
+    clock.value += 59.5  # half a second before the minute ends, its rows are kept
+    client.get(f"/join/{table.id}/wrong")
+    assert counts(app)[(f"GUESSES_PER_TABLE:{table.id}", minute)] == 2
+    clock.value += 0.5  # the minute has ended: its rows go with the next count
     api_client(app, OTHER).get(f"/join/{table.id}/wrong")
     assert counts(app) == {
         (f"GUESSES_PER_TABLE:{table.id}", minute + 60): 1,
