@@ -68,8 +68,12 @@ def _wait_in_words(seconds: int) -> str:
     return f"{math.ceil(seconds / 60)} minutes"
 
 
-def _too_many(wait: int, what: str) -> TooManyRequests:
-    return TooManyRequests(f"{what} Wait {_wait_in_words(wait)}, then try again.", retry_after=wait)
+class TooFast(TooManyRequests):
+    """429 past a limit: its description says, in a player's words, what was counted and how
+    long to wait (the page shows it, as the API does), and Retry-After the seconds."""
+
+    def __init__(self, wait: int, what: str):
+        super().__init__(f"{what} Wait {_wait_in_words(wait)}, then try again.", retry_after=wait)
 
 
 @contextmanager
@@ -134,7 +138,7 @@ def wrong_token(table_id: int) -> None:
     address has had too many this window, else the caller answers 404 as for any wrong token."""
     wait = _count([(GUESSES_PER_TABLE, str(table_id)), (GUESSES_PER_ADDRESS, _address())])
     if wait is not None:
-        raise _too_many(
+        raise TooFast(
             wait,
             "Too many wrong links were tried, for this table or from this network. "
             "The right link always opens its table.",
@@ -154,7 +158,7 @@ def may_start_table() -> None:
             )
         ).first()
     if count is not None and count >= limit.most_allowed():
-        raise _too_many(
+        raise TooFast(
             math.ceil(ends - now), "Too many tables were started or imported from this network."
         )
 

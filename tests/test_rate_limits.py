@@ -275,7 +275,7 @@ def test_counts_of_windows_that_have_ended_are_deleted_when_counting(app, clock)
 # Real concurrency
 
 
-def test_40_wrong_links_at_once_are_each_answered_404_or_429_and_counted(app):
+def test_40_wrong_links_at_once_are_each_answered_404_or_429_and_counted(app, clock):
     table = new_table(app, hands=0)
     with live_server(app) as base:
         gate = threading.Barrier(40, timeout=30)

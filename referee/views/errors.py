@@ -1,10 +1,11 @@
 """Pages for what went wrong, in words a player can act on; never a traceback."""
 
-from flask import Flask, render_template, request
+from flask import Flask, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, TooManyRequests
+from werkzeug.exceptions import HTTPException
 
+from referee.rate_limits import TooFast
 from referee.views.htmx import htmx
 
 MESSAGES = {
@@ -19,14 +20,12 @@ MESSAGES = {
 }
 
 
-def _page(
-    title: str, message: str, status: int, headers: dict[str, str] | None = None
-) -> ResponseReturnValue:
+def _page(title: str, message: str, status: int) -> ResponseReturnValue:
     body = render_template("error.html", title=title, message=message, back=request.referrer)
     if htmx():
         # htmx does not swap error answers: show the message in place of the page.
-        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML", **(headers or {})}
-    return body, status, headers or {}
+        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
+    return body, status
 
 
 def _retry_after(error: HTTPException) -> dict[str, str]:
@@ -46,10 +45,12 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
-        headers = _retry_after(error)
         if request.path.startswith("/api/"):
-            return {"error": error.description or error.name}, error.code or 400, headers
-        title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
-        if isinstance(error, TooManyRequests):
-            message = error.description or message  # what was counted, and how long to wait
-        return _page(title, message, error.code or 400, headers)
+            answer = make_response({"error": error.description or error.name}, error.code or 400)
+        else:
+            title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
+            if isinstance(error, TooFast):
+                message = error.description  # what was counted, and how long to wait
+            answer = make_response(_page(title, message, error.code or 400))
+        answer.headers.update(_retry_after(error))
+        return answer
