@@ -51,8 +51,8 @@ class Limit:
         return (int(now) // self.seconds + 1) * self.seconds
 
 
-# Far above what a night does, far below harm: a phone opens its link once or twice, a night
-# starts a handful of tables (a club behind one router, a few dozen).
+# Far above what a night does, far below harm: a phone opens its link once or twice (a typo
+# now and then), a night starts a handful of tables, a club behind one router a few dozen.
 GUESSES_PER_TABLE = Limit("GUESSES_PER_TABLE", most=20, seconds=60)
 GUESSES_PER_ADDRESS = Limit("GUESSES_PER_ADDRESS", most=60, seconds=60)
 TABLES_PER_ADDRESS = Limit("TABLES_PER_ADDRESS", most=60, seconds=3600)
@@ -64,7 +64,7 @@ def _address() -> str:
 
 def _wait_in_words(seconds: int) -> str:
     if seconds < 120:
-        return f"{seconds} seconds"
+        return "1 second" if seconds == 1 else f"{seconds} seconds"
     return f"{math.ceil(seconds / 60)} minutes"
 
 
