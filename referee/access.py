@@ -3,26 +3,21 @@
 A table has two links, scorekeeper (read and write) and watch (read only). Opening
 a link remembers the table and the role in the signed session cookie, with the
 link's generation: rotating a link bumps it, which ends every session the old link
-opened. Wrong tokens are counted per table and per address in the database (so all
-workers share the count) and answered 404, then 429 while someone keeps guessing.
+opened. A wrong token is answered 404, then 429 while someone keeps guessing; a right one
+always opens its table (`referee.rate_limits` counts the wrong ones).
 """
 
 import secrets
-import time
-from typing import Any, cast
 
-from flask import abort, request, session
+from flask import abort, session
 from flask_wtf.csrf import generate_csrf
-from sqlalchemy import CursorResult, Update, update
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from referee.models import GameTable, Guess
+from referee.models import GameTable
 
 SCOREKEEPER, WATCH = "scorekeeper", "watch"
 ROLES = (SCOREKEEPER, WATCH)
 TOKEN_BYTES = 24  # 192 bits
-GUESSES_PER_MINUTE = {"table": 20, "address": 60}
 MAX_TABLES_IN_SESSION = 20
 
 
@@ -94,42 +89,3 @@ def find_by_token(db: Session, table_id: int, token: str) -> tuple[GameTable, st
         if secrets.compare_digest(token.encode(), token_of(table, role).encode()):
             return table, role
     return None
-
-
-def _buckets(table_id: int) -> dict[str, str]:
-    return {"table": f"table:{table_id}", "address": f"address:{request.remote_addr}"}
-
-
-def guessing_too_fast(db: Session, table_id: int) -> bool:
-    """Whether this table or this address has had too many wrong tokens this minute."""
-    minute = int(time.time() // 60)
-    for kind, bucket in _buckets(table_id).items():
-        count = db.exec(
-            select(Guess.count).where(Guess.bucket == bucket, Guess.minute == minute)
-        ).first()
-        if count is not None and count >= GUESSES_PER_MINUTE[kind]:
-            return True
-    return False
-
-
-def _one_more(bucket: str, minute: int) -> Update:
-    """Add one to a bucket's count for this minute, in SQL (workers count at once)."""
-    return (
-        update(Guess)
-        .where(col(Guess.bucket) == bucket, col(Guess.minute) == minute)
-        .values(count=col(Guess.count) + 1)
-    )
-
-
-def count_wrong_guess(db: Session, table_id: int) -> None:
-    """One more wrong token for this table and this address, this minute."""
-    minute = int(time.time() // 60)
-    for bucket in _buckets(table_id).values():
-        bumped = db.execute(_one_more(bucket, minute))
-        if cast(CursorResult[Any], bumped).rowcount == 0:
-            try:
-                with db.begin_nested():
-                    db.add(Guess(bucket=bucket, minute=minute, count=1))
-            except IntegrityError:  # another worker counted the first guess just now
-                db.execute(_one_more(bucket, minute))
-    db.commit()

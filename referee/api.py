@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
 from werkzeug.exceptions import MethodNotAllowed, UnsupportedMediaType
 
-from referee import access, commands, exact_json, night
+from referee import access, commands, exact_json, night, rate_limits
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -144,14 +144,16 @@ def _idempotency_key() -> str | None:
 
 
 def _table(table_id: int, *, write: bool = False) -> GameTable:
-    """The table the bearer token opens: 404 unless it is one of this table's tokens, 403
-    when a watch token tries to change something."""
+    """The table the bearer token opens: 404 unless it is one of this table's tokens (counted
+    as a wrong guess, 429 past the limit), 403 when a watch token tries to change something.
+    A right token is checked first, so it always answers."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     token = token.strip()
     found = None
     if scheme.lower() == "bearer" and token.isascii() and len(token) <= 100:
         found = access.find_by_token(session(), table_id, token)
     if found is None:
+        rate_limits.wrong_token(table_id)  # 429 while someone keeps guessing
         abort(404, "There is no such table, or the token sent is not one of its tokens.")
     table, role = found
     if write and role != access.SCOREKEEPER:
@@ -226,7 +228,9 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
-    """Start a table; the answer holds its two tokens and the page links to share."""
+    """Start a table; the answer holds its two tokens and the page links to share. An address
+    that started too many tables this hour is answered 429."""
+    rate_limits.may_start_table()
     new = _new_table()
     table = commands.start_table(
         session(),
@@ -237,6 +241,7 @@ def create_table() -> tuple[Response, int]:
         first_dealer=new.first_seat(),
         game=new.game,
     )
+    rate_limits.table_started()
     return jsonify(
         {
             "id": table.id,

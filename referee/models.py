@@ -157,10 +157,11 @@ class TurnMark(SQLModel, table=True):
     at: datetime = Field(default_factory=now)
 
 
-class Guess(SQLModel, table=True):
-    """Wrong share-link tokens counted per bucket (a table, an address) and minute, in the
-    database so that every worker sees the same count."""
+class RateCount(SQLModel, table=True):
+    """What is counted against a limit (`referee.rate_limits`): wrong tokens per table and per
+    address, tables started per address; one row per bucket and window, in the database so
+    that every worker sees the same count. Rows of windows that have ended are deleted."""
 
-    bucket: str = Field(primary_key=True, max_length=80)
-    minute: int = Field(primary_key=True)
+    bucket: str = Field(primary_key=True, max_length=80)  # the limit, and a table or an address
+    ends: int = Field(primary_key=True)  # when the window ends, in seconds since the epoch
     count: int = Field(default=0)

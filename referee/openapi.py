@@ -87,6 +87,19 @@ RESPONSES = {
     "KeyReused": _error(
         "This Idempotency-Key entered a hand with another outcome: nothing was entered."
     ),
+    "TooMany": {
+        **_error(
+            "Too many wrong tokens this minute (for this table, or from this address), or "
+            "too many tables started this hour from this address. A right token is always "
+            "answered."
+        ),
+        "headers": {
+            "Retry-After": {
+                "description": "The seconds until the count starts again.",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
+    },
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
     "Hand": _json(either("Hand", "TongitsHand"), "The hand."),
     "Table": _json(either("Table", "TongitsTable"), "The table as it is now."),
@@ -102,9 +115,12 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
         "413": "TooLarge",
         "415": "NotJson",
         "422": "KeyReused",
+        "429": "TooMany",
     }
     if "413" in errors:  # a route that reads a body reads only JSON
         errors = (*errors, "415")
+    if "404" in errors:  # a route that takes a token counts the wrong ones (referee.rate_limits)
+        errors = (*errors, "429")
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
@@ -175,6 +191,7 @@ PATHS: dict[str, Any] = {
                 {"201": _json(ref("CreatedTable"), "The table, its tokens and its links.")},
                 "400",
                 "413",
+                "429",
             ),
         }
     },

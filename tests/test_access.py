@@ -2,15 +2,14 @@
 
 The routes are read from the app's URL map, so a route added later is checked too: a
 watcher changes nothing anywhere, another table's link opens nothing, wrong tokens
-are answered 404 then 429, a rotated link shuts out whoever it let in, and the cookie,
-headers and CSRF refusal are what a phone's browser needs.
+are answered 404 (test_rate_limits counts them), a rotated link shuts out whoever it let
+in, and the cookie, headers and CSRF refusal are what a phone's browser needs.
 """
 
 import re
 from types import SimpleNamespace
 
 import itsdangerous.timed
-import pytest
 from sqlmodel import Session, SQLModel, select
 
 from referee import access, commands
@@ -287,62 +286,15 @@ def test_one_tables_link_opens_nothing_of_another_table(app):
                 answers[(method, url)] = code
         assert {key: code for key, code in answers.items() if code != 404} == {}, role
         changed = {name: rows for name, rows in snapshot(app).items() if rows != before[name]}
-        assert set(changed) <= {"guess"}, changed  # the wrong token on /join is counted
+        assert set(changed) <= {"ratecount"}, changed  # the wrong tokens are counted
         # ...while its own table is open to it
         assert client.get(f"/t/{mine.id}").status_code == 200
 
 
-# Wrong tokens: 404, then 429 while someone keeps guessing
+# Wrong tokens: 404 (then 429 while someone keeps guessing: test_rate_limits)
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """access's clock, stopped at the start of a minute, moved by hand."""
-    now = SimpleNamespace(value=60.0 * 29_000_000)
-    monkeypatch.setattr(access, "time", SimpleNamespace(time=lambda: now.value))
-    return now
-
-
-def test_wrong_tokens_are_404_then_429_per_table_and_per_address(app, clock):
-    per_table, per_address = (
-        access.GUESSES_PER_MINUTE["table"],
-        access.GUESSES_PER_MINUTE["address"],
-    )
-    a, b, c, d, e, f = (new_table(app, hands=0) for _ in range(6))
-    guesser = browser(app, address="10.0.0.1")
-
-    for i in range(per_table):
-        assert guesser.get(f"/join/{a.id}/wrong-{i}").status_code == 404
-    assert guesser.get(f"/join/{a.id}/wrong-again").status_code == 429
-    assert "Slow down" in text(guesser.get(f"/join/{a.id}/wrong-again"))
-    # the table's bucket is full: its right link waits a minute, from any address
-    assert guesser.get(f"/join/{a.id}/{a.keeper}").status_code == 429
-    elsewhere = browser(app, address="10.0.0.2")
-    assert elsewhere.get(f"/join/{a.id}/{a.watch}").status_code == 429
-    # another table is not held up, from another address
-    assert elsewhere.get(f"/join/{b.id}/{b.keeper}").status_code == 303
-    assert elsewhere.get(f"/t/{b.id}").status_code == 200
-
-    # One address guessing over many tables, none of them full: its own bucket fills.
-    spread = browser(app, address="10.0.0.3")
-    guesses = 0
-    for table in (c, d, e, f):
-        for i in range(min(per_table - 1, per_address - guesses)):
-            assert spread.get(f"/join/{table.id}/wrong-{i}").status_code == 404
-            guesses += 1
-    assert guesses == per_address
-    assert spread.get(f"/join/{b.id}/{b.keeper}").status_code == 429
-    other = browser(app, address="10.0.0.4")
-    assert other.get(f"/join/{c.id}/{c.keeper}").status_code == 303
-    assert other.get(f"/t/{c.id}").status_code == 200
-
-    # A minute later both buckets are empty again.
-    clock.value += 60
-    assert guesser.get(f"/join/{a.id}/{a.keeper}").status_code == 303
-    assert spread.get(f"/join/{b.id}/{b.keeper}").status_code == 303
-
-
-def test_a_wrong_token_for_a_table_that_does_not_exist_is_404(app, clock):
+def test_a_wrong_token_for_a_table_that_does_not_exist_is_404(app):
     client = browser(app)
     assert client.get("/join/999/whatever").status_code == 404
     table = new_table(app, hands=0)

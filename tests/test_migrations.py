@@ -295,7 +295,7 @@ def check_upgraded(url: str, before: dict, tmp_path) -> None:
             ).all()
             keys = db.exec_driver_sql("SELECT entry_key FROM hand").all()
             bys = db.exec_driver_sql('SELECT "by" FROM handchange').all()
-            guesses = db.exec_driver_sql("SELECT count(*) FROM guess").scalar()
+            counted = db.exec_driver_sql("SELECT count(*) FROM ratecount").scalar()
             player_ids = dict(db.exec_driver_sql("SELECT name, id FROM player").all())
     finally:
         engine.dispose()
@@ -304,7 +304,7 @@ def check_upgraded(url: str, before: dict, tmp_path) -> None:
     assert all(isinstance(t, str) and len(t) >= 32 for t in tokens), tokens
     assert len(set(tokens)) == len(tokens)
     assert {(k_gen, w_gen) for *_, k_gen, w_gen in tables} == {(1, 1)}
-    assert set(keys) == {(None,)} and set(bys) == {("",)} and guesses == 0
+    assert set(keys) == {(None,)} and set(bys) == {("",)} and counted == 0
 
     app = create_app(
         {

@@ -1,10 +1,11 @@
 """Pages for what went wrong, in words a player can act on; never a traceback."""
 
-from flask import Flask, render_template, request
+from flask import Flask, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from referee.rate_limits import TooFast
 from referee.views.htmx import htmx
 
 MESSAGES = {
@@ -15,7 +16,7 @@ MESSAGES = {
     404: ("Not here", "There is no such table or hand, or this phone has not opened its link."),
     405: ("Not like that", "This page cannot be used that way."),
     413: ("Too much", "That was more than any hand needs."),
-    429: ("Slow down", "Too many wrong links were tried; wait a minute and open yours again."),
+    429: ("Slow down", "Too many tries; wait a minute, then try again."),
 }
 
 
@@ -25,6 +26,11 @@ def _page(title: str, message: str, status: int) -> ResponseReturnValue:
         # htmx does not swap error answers: show the message in place of the page.
         return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
     return body, status
+
+
+def _retry_after(error: HTTPException) -> dict[str, str]:
+    """A 429's wait (`referee.rate_limits`), kept when the answer is made here."""
+    return {k: v for k, v in error.get_headers() if k == "Retry-After"}
 
 
 def init_app(app: Flask) -> None:
@@ -40,6 +46,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
-            return {"error": error.description or error.name}, error.code or 400
-        title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
-        return _page(title, message, error.code or 400)
+            answer = make_response({"error": error.description or error.name}, error.code or 400)
+        else:
+            title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
+            if isinstance(error, TooFast):
+                message = error.description  # what was counted, and how long to wait
+            answer = make_response(_page(title, message, error.code or 400))
+        answer.headers.update(_retry_after(error))
+        return answer

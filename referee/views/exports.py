@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
 
-from referee import access, commands, exact_json, export
+from referee import access, commands, exact_json, export, rate_limits
 from referee.models import GameTable
 from referee.rules import Refusal
 from referee.storage import session
@@ -72,6 +72,7 @@ def import_page() -> ResponseReturnValue:
     form = ImportForm()
     errors: dict[str, str] = {}
     if form.is_submitted():
+        rate_limits.may_start_table()  # an imported table is a table started
         upload = form.file.data
         if not isinstance(upload, FileStorage) or not upload.filename:
             errors["file"] = "choose the .json file a table was downloaded to"
@@ -84,6 +85,7 @@ def import_page() -> ResponseReturnValue:
                 # the file the trouble is, which is what whoever mends the file needs.
                 errors["file"] = refusal.message
             else:
+                rate_limits.table_started()
                 access.grant(table, access.SCOREKEEPER)
                 flash(f"{table.name} is imported as a new table, with its own share links.")
                 return redirect(url_for("tables.table", table_id=table.id), 303)

@@ -4,7 +4,7 @@ import segno
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee import access, commands
+from referee import access, commands, rate_limits
 from referee.storage import session
 from referee.views import render, table_or_404
 
@@ -13,13 +13,12 @@ bp = Blueprint("links", __name__)
 
 @bp.get("/join/<int:table_id>/<token>")
 def join(table_id: int, token: str) -> ResponseReturnValue:
-    """Open a share link: remember the table in this browser, then drop the token from the URL."""
-    db = session()
-    if access.guessing_too_fast(db, table_id):
-        abort(429)
-    found = access.find_by_token(db, table_id, token[:100])
+    """Open a share link: remember the table in this browser, then drop the token from the URL.
+    The right link always opens (a guesser cannot shut the table out); a wrong one is counted,
+    and answered 404, or 429 while someone keeps guessing."""
+    found = access.find_by_token(session(), table_id, token[:100])
     if found is None:
-        access.count_wrong_guess(db, table_id)
+        rate_limits.wrong_token(table_id)
         abort(404)
     table, role = found
     access.grant(table, role)

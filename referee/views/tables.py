@@ -9,7 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from referee import access, commands, turns
+from referee import access, commands, rate_limits, turns
 from referee.forms import (
     StartTableForm,
     fill_rules_form,
@@ -47,6 +47,7 @@ def home() -> ResponseReturnValue:
     form = StartTableForm()
     errors: dict[str, str] = {}
     if form.is_submitted():
+        rate_limits.may_start_table()
         try:
             names, seat = seating(form)
             table = commands.start_table(
@@ -60,6 +61,7 @@ def home() -> ResponseReturnValue:
         except Refusal as refusal:
             errors[refusal.field or "players"] = refusal.words
         else:
+            rate_limits.table_started()
             access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
             if seat is None:
                 _cut(table)
