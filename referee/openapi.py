@@ -87,6 +87,7 @@ RESPONSES = {
     "KeyReused": _error(
         "This Idempotency-Key entered a hand with another outcome: nothing was entered."
     ),
+    "DiskFull": _error("The server's disk is full: nothing was saved."),
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
     "Hand": _json(either("Hand", "TongitsHand"), "The hand."),
     "Table": _json(either("Table", "TongitsTable"), "The table as it is now."),
@@ -102,6 +103,7 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
         "413": "TooLarge",
         "415": "NotJson",
         "422": "KeyReused",
+        "507": "DiskFull",
     }
     if "413" in errors:  # a route that reads a body reads only JSON
         errors = (*errors, "415")
@@ -175,6 +177,7 @@ PATHS: dict[str, Any] = {
                 {"201": _json(ref("CreatedTable"), "The table, its tokens and its links.")},
                 "400",
                 "413",
+                "507",
             ),
         }
     },
@@ -220,6 +223,7 @@ PATHS: dict[str, Any] = {
                 "404",
                 "413",
                 "422",
+                "507",
             ),
         },
     },
@@ -229,7 +233,9 @@ PATHS: dict[str, Any] = {
             "operationId": "editHand",
             "summary": "Change a hand's outcome; re-settled under the rules it was played with",
             "requestBody": _body(("HandEdit", "TongitsHandEdit"), {"outcome": OUT, "version": 1}),
-            "responses": _responses({"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413"),
+            "responses": _responses(
+                {"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413", "507"
+            ),
         },
         "delete": {
             "operationId": "voidHand",
@@ -242,6 +248,7 @@ PATHS: dict[str, Any] = {
                 "404",
                 "409",
                 "413",
+                "507",
             ),
         },
     },
@@ -254,7 +261,7 @@ PATHS: dict[str, Any] = {
                 ("RulesChange", "TongitsRulesChange"),
                 {"preset": "classic", "rules": {"stake": 0.5}},
             ),
-            "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413"),
+            "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413", "507"),
         },
     },
     "/api/tables/{table_id}/settle-up": {

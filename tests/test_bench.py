@@ -42,3 +42,13 @@ def test_the_tongits_night_bench_prints_what_entering_and_fixing_a_game_take():
     assert re.search(r"^  last 2: [\d.]+$", out, re.MULTILINE), out
     assert re.search(r"^  fix game 1, every later game recounted: \d+ ms$", out, re.MULTILINE), out
     assert re.search(r"^  table page: [\d.]+ ms median of 20$", out, re.MULTILINE), out
+
+
+def test_the_import_lock_bench_prints_the_files_weight_and_the_delay_of_a_hand():
+    out = run("import_lock.py", "10", "20")
+    assert re.search(r"^a night of 10 hands: [\d,]+ KB$", out, re.MULTILINE), out
+    assert re.search(r"^a night of 20 hands \(the limit: 1,000\): [\d,]+ KB$", out, re.M), out
+    assert re.search(r"^the largest file allowed: [\d,]+ KB of 2,048 KB$", out, re.M), out
+    assert re.search(
+        r"^  during the import: \d+ hands, the longest \d+ ms, a delay of -?\d+ ms$", out, re.M
+    ), out

@@ -1,10 +1,14 @@
-"""Pages for what went wrong, in words a player can act on; never a traceback."""
+"""Pages for what went wrong, in words a player can act on; never a traceback. The API's
+errors are answered here too, as {"error": "..."}: one place gives every error its status
+and headers, whichever door it came through."""
 
-from flask import Flask, render_template, request
+from flask import Flask, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import DBAPIError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from referee.disk import disk_full
 from referee.views.htmx import htmx
 
 MESSAGES = {
@@ -16,7 +20,27 @@ MESSAGES = {
     405: ("Not like that", "This page cannot be used that way."),
     413: ("Too much", "That was more than any hand needs."),
     429: ("Slow down", "Too many wrong links were tried; wait a minute and open yours again."),
+    507: (
+        "The server's disk is full",
+        "The computer running the score has no room left, so nothing was saved. Ask whoever "
+        "runs it to make room, then enter it again.",
+    ),
 }
+
+
+class DiskFull(HTTPException):
+    """507 Insufficient Storage (RFC 4918): a write found no room on the server's disk. The
+    transaction was rolled back, so nothing of it was saved."""
+
+    code = 507
+    description = "the server's disk is full, so nothing was saved; try again once it has room"
+
+
+def _allow(error: HTTPException) -> dict[str, str]:
+    """A 405 says which methods the URL takes (RFC 9110), on a page as in JSON."""
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        return {"Allow": ", ".join(sorted(error.valid_methods))}
+    return {}
 
 
 def _page(title: str, message: str, status: int) -> ResponseReturnValue:
@@ -40,6 +64,18 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
-            return {"error": error.description or error.name}, error.code or 400
-        title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
-        return _page(title, message, error.code or 400)
+            answer = make_response({"error": error.description or error.name}, error.code or 400)
+        else:
+            title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
+            answer = make_response(_page(title, message, error.code or 400))
+        answer.headers.update(_allow(error))
+        return answer
+
+    @app.errorhandler(OSError)
+    @app.errorhandler(DBAPIError)
+    def no_room(error: Exception) -> ResponseReturnValue:
+        """A full disk is the server's trouble, said as such (507); any other error of
+        the database or the system stays the 500 it is."""
+        if not disk_full(error):
+            raise error
+        return http_error(DiskFull())
