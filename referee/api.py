@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from sqlmodel import Session, select
-from werkzeug.exceptions import MethodNotAllowed, UnsupportedMediaType
+from werkzeug.exceptions import UnsupportedMediaType
 
 from referee import access, commands, exact_json, night, rate_limits
 from referee.documents.reading import read, read_value
@@ -73,19 +73,6 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     db = session()
     db.rollback()
     return jsonify({"error": str(stale), "hand": _hand_json(db, stale.hand)}), 409
-
-
-@bp.after_app_request
-def _allow(response: Response) -> Response:
-    """A 405 says which methods the URL takes (RFC 9110), also when answered in JSON."""
-    error = request.routing_exception
-    if (
-        request.path.startswith(PREFIX + "/")
-        and isinstance(error, MethodNotAllowed)
-        and error.valid_methods
-    ):
-        response.headers.setdefault("Allow", ", ".join(sorted(error.valid_methods)))
-    return response
 
 
 @bp.get("/openapi.json")

@@ -150,6 +150,7 @@ def backup(path: str) -> None:
     from sqlalchemy.engine import make_url
 
     from referee.backup import BackupFailed, backup_sqlite
+    from referee.disk import disk_full
 
     url = make_url(_database_url())
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -158,7 +159,8 @@ def backup(path: str) -> None:
     try:
         backup_sqlite(url.database, path)
     except (BackupFailed, OSError, sqlite3.Error) as error:
-        click.echo(f"The backup failed: {error}", err=True)
+        why = f"the disk of {path} is full; nothing was written" if disk_full(error) else error
+        click.echo(f"The backup failed: {why}", err=True)
         sys.exit(1)
     click.echo(f"Backed up {url.database} to {path}.")
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from referee import access, exact_json, export, night, turns
@@ -549,6 +549,23 @@ def _write_hand(
     db: Session,
     table: GameTable,
     *,
+    seats: Sequence[Player],
+    names: Sequence[str],
+    settlement: Settlement,
+    **fields: Any,
+) -> Hand:
+    """The one writer of an entered hand's rows: the hand (`_hand_row`) and each player's
+    net."""
+    hand = _hand_row(table, seats=seats, names=names, settlement=settlement, **fields)
+    db.add(hand)
+    db.flush()
+    _store_nets(db, hand, seats, names, settlement)
+    return hand
+
+
+def _hand_row(
+    table: GameTable,
+    *,
     no: int,
     rules_version: RulesVersion,
     dealer: Player,
@@ -563,12 +580,11 @@ def _write_hand(
     created_at: datetime | None = None,
     updated_at: datetime | None = None,
 ) -> Hand:
-    """The one writer of a hand's rows, for hand entry and the importer: the hand, settled
-    under `names` (the names of `seats` when it was settled) and stored under their ids,
-    and each player's net."""
+    """A hand's row, for hand entry and the importer: settled under `names` (the names of
+    `seats` when it was settled) and stored under their ids."""
     moment = now()
     ids = {name: id_of(p) for name, p in zip(names, seats, strict=True)}
-    hand = Hand(
+    return Hand(
         table_id=id_of(table),
         no=no,
         entry_key=entry_key,
@@ -583,10 +599,6 @@ def _write_hand(
         created_at=created_at or moment,
         updated_at=updated_at or moment,
     )
-    db.add(hand)
-    db.flush()
-    _store_nets(db, hand, seats, names, settlement)
-    return hand
 
 
 def _store_nets(
@@ -597,16 +609,22 @@ def _store_nets(
     settlement: Settlement,
 ) -> None:
     """Each player's money and points in this hand, so the tally is one SUM."""
+    db.add_all(HandNet(**row) for row in _net_rows(hand, seats, names, settlement))
+
+
+def _net_rows(
+    hand: Hand, seats: Sequence[Player], names: Sequence[str], settlement: Settlement
+) -> list[dict[str, Any]]:
     points = settlement.points or {}
-    for player, name in zip(seats, names, strict=True):
-        db.add(
-            HandNet(
-                hand_id=id_of(hand),
-                player_id=id_of(player),
-                cents=cents(settlement.net[name]),
-                points=points.get(name, 0),
-            )
-        )
+    return [
+        {
+            "hand_id": id_of(hand),
+            "player_id": id_of(player),
+            "cents": cents(settlement.net[name]),
+            "points": points.get(name, 0),
+        }
+        for player, name in zip(seats, names, strict=True)
+    ]
 
 
 def _write_change(
@@ -620,16 +638,25 @@ def _write_change(
     at: datetime | None = None,
 ) -> None:
     """One line of a hand's history: the outcome before and after, in the stored form."""
-    db.add(
-        HandChange(
-            hand_id=id_of(hand),
-            at=at or now(),
-            action=action,
-            by=by,
-            before_json=before,
-            after_json=after,
-        )
-    )
+    db.add(HandChange(**_change_row(hand, action, by, before, after, at)))
+
+
+def _change_row(
+    hand: Hand,
+    action: str,
+    by: str,
+    before: str | None,
+    after: str | None,
+    at: datetime | None,
+) -> dict[str, Any]:
+    return {
+        "hand_id": id_of(hand),
+        "at": at or now(),
+        "action": action,
+        "by": by,
+        "before_json": before,
+        "after_json": after,
+    }
 
 
 # A table from its file
@@ -677,15 +704,14 @@ def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
     player = {p.name: p for p in players}
     version = {v.number: v for v in versions}
     table.first_dealer_id = player[plan.first_dealer].id
-    for h in plan.hands:
-        seats = [player[name] for name in h.seats]
-        hand = _write_hand(
-            db,
+    seats = [[player[name] for name in h.seats] for h in plan.hands]
+    hands = [
+        _hand_row(
             table,
             no=h.no,
             rules_version=version[h.rules_number],
             dealer=player[h.dealer],
-            seats=seats,
+            seats=seated_then,
             names=h.names,
             outcome=h.outcome,
             settlement=h.settlement,
@@ -696,11 +722,44 @@ def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
             created_at=h.created_at,
             updated_at=h.updated_at,
         )
-        for c in h.changes:
-            ids = {name: id_of(p) for name, p in zip(c.names, seats, strict=True)}
-            before, after = (None if o is None else stored(o, ids) for o in (c.before, c.after))
-            _write_change(db, hand, c.action, by=c.by, before=before, after=after, at=c.at)
+        for h, seated_then in zip(plan.hands, seats, strict=True)
+    ]
+    db.add_all(hands)
+    db.flush()  # every hand in one batch: their ids, for the nets and history below
+    nets, changes = [], []
+    for h, hand, seated_then in zip(plan.hands, hands, seats, strict=True):
+        nets += _net_rows(hand, seated_then, h.names, h.settlement)
+        changes += _history_rows(hand, h, seated_then)
+    # Many rows in one statement each, not one ORM object a row: the write lock is short.
+    for model, rows in ((HandNet, nets), (HandChange, changes)):
+        if rows:  # (none for a table without hands)
+            db.execute(insert(model), rows)
     table.version = 1
     db.add(table)
     db.commit()
     return table
+
+
+def _history_rows(
+    hand: Hand, plan: export.HandPlan, seats: Sequence[Player]
+) -> list[dict[str, Any]]:
+    """A hand's history from its file, in the stored form."""
+    outcome = plan.outcome.to_json()
+    rows = []
+    for c in plan.changes:
+        ids = {name: id_of(p) for name, p in zip(c.names, seats, strict=True)}
+        own = outcome if c.names == plan.names else None
+        before, after = (_stored_line(then, ids, hand, own) for then in (c.before, c.after))
+        rows.append(_change_row(hand, c.action, c.by, before, after, c.at))
+    return rows
+
+
+def _stored_line(
+    then: dict[str, Any] | None, ids: Mapping[str, int], hand: Hand, own: dict[str, Any] | None
+) -> str | None:
+    """One outcome of a history line, stored. Most lines hold the hand's own outcome
+    (`own`: entered, voided, restored, under the same names): those take the hand's stored
+    text rather than being written again, which is most of an import's time under the lock."""
+    if then is None:
+        return None
+    return hand.outcome_json if then == own else stored(then, ids)

@@ -209,14 +209,19 @@ def size_in_words(size: int) -> str:
     return f"{max(size // 1024, 1)} KB"
 
 
+def too_large() -> Refusal:
+    """A file over MAX_IMPORT_BYTES, said with the limit (read here or cut off at upload)."""
+    return Refusal(
+        f"file: the file is larger than {size_in_words(MAX_IMPORT_BYTES)}; a table "
+        "exported from Tonk Referee is far smaller",
+        field="file",
+    )
+
+
 def load_document(raw: bytes) -> Any:
     """The document in a file's bytes, refused when too large or not exact JSON."""
     if len(raw) > MAX_IMPORT_BYTES:
-        raise Refusal(
-            f"file: the file is larger than {size_in_words(MAX_IMPORT_BYTES)}; a table "
-            "exported from Tonk Referee is far smaller",
-            field="file",
-        )
+        raise too_large()
     try:
         return exact_json.loads(raw.removeprefix(b"\xef\xbb\xbf"))  # a BOM from an editor
     except exact_json.BadJson as error:

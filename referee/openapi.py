@@ -100,6 +100,7 @@ RESPONSES = {
             }
         },
     },
+    "DiskFull": _error("The server's disk is full: nothing was saved."),
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
     "Hand": _json(either("Hand", "TongitsHand"), "The hand."),
     "Table": _json(either("Table", "TongitsTable"), "The table as it is now."),
@@ -116,6 +117,7 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
         "415": "NotJson",
         "422": "KeyReused",
         "429": "TooMany",
+        "507": "DiskFull",
     }
     if "413" in errors:  # a route that reads a body reads only JSON
         errors = (*errors, "415")
@@ -192,6 +194,7 @@ PATHS: dict[str, Any] = {
                 "400",
                 "413",
                 "429",
+                "507",
             ),
         }
     },
@@ -237,6 +240,7 @@ PATHS: dict[str, Any] = {
                 "404",
                 "413",
                 "422",
+                "507",
             ),
         },
     },
@@ -246,7 +250,9 @@ PATHS: dict[str, Any] = {
             "operationId": "editHand",
             "summary": "Change a hand's outcome; re-settled under the rules it was played with",
             "requestBody": _body(("HandEdit", "TongitsHandEdit"), {"outcome": OUT, "version": 1}),
-            "responses": _responses({"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413"),
+            "responses": _responses(
+                {"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413", "507"
+            ),
         },
         "delete": {
             "operationId": "voidHand",
@@ -259,6 +265,7 @@ PATHS: dict[str, Any] = {
                 "404",
                 "409",
                 "413",
+                "507",
             ),
         },
     },
@@ -271,7 +278,7 @@ PATHS: dict[str, Any] = {
                 ("RulesChange", "TongitsRulesChange"),
                 {"preset": "classic", "rules": {"stake": 0.5}},
             ),
-            "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413"),
+            "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413", "507"),
         },
     },
     "/api/tables/{table_id}/settle-up": {

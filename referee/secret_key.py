@@ -5,6 +5,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from referee.disk import disk_full
+
 KEY_FILE = "secret_key"
 MIN_KEY_LENGTH = 32
 
@@ -24,6 +26,12 @@ def load_or_create(instance_path: str) -> str:
             os.link(temporary, path)
         except FileExistsError:
             pass  # another worker linked its key first: use that one
+        except OSError as error:
+            if not disk_full(error):
+                raise
+            raise RuntimeError(
+                f"the disk of {instance_path} is full: the secret key cannot be written there"
+            ) from None
         finally:
             os.unlink(temporary)
     return path.read_text().strip()

@@ -5,6 +5,7 @@ The backup is of a SQLite file, so these tests always make a SQLite database of 
 own in a temporary folder, also when the rest of the suite runs on PostgreSQL.
 """
 
+import errno
 import json
 import sqlite3
 import threading
@@ -14,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session
 
-from referee import cli, commands
+from referee import backup, cli, commands
 from referee.backup import BackupFailed, backup_sqlite
 from referee.migrate import upgrade
 from referee.models import GameTable
@@ -202,3 +203,23 @@ def test_the_command_says_why_a_backup_failed(tmp_path):
     )
     assert result.exit_code == 1
     assert f"The backup failed: there is no SQLite database at {missing}" in result.output
+
+
+def test_a_backup_on_a_full_disk_says_so_and_leaves_nothing(live, tmp_path, monkeypatch):
+    """Issue 13: a full disk was said as "[Errno 28] No space left on device"."""
+    folder = tmp_path / "backups"
+    folder.mkdir()
+
+    def no_space(_fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(backup.os, "fsync", no_space)
+    target = folder / "copy.sqlite3"
+    result = CliRunner().invoke(
+        cli.main, ["backup", str(target)], env={"DATABASE_URL": f"sqlite:///{live}"}
+    )
+    assert result.exit_code == 1
+    assert result.output == (
+        f"The backup failed: the disk of {target} is full; nothing was written\n"
+    )
+    assert list(folder.iterdir()) == []

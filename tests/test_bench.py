@@ -61,3 +61,13 @@ def test_the_load_bench_prints_hands_per_second_and_no_hand_lost():
         r"stored but never confirmed 0; tracebacks in the server's log 0$"
     )
     assert re.search(line, out, re.MULTILINE), out
+
+
+def test_the_import_lock_bench_prints_the_files_weight_and_the_delay_of_a_hand():
+    out = run("import_lock.py", "10", "20")
+    assert re.search(r"^a night of 10 hands: [\d,]+ KB$", out, re.MULTILINE), out
+    assert re.search(r"^a night of 20 hands \(the limit: 1,000\): [\d,]+ KB$", out, re.M), out
+    assert re.search(r"^the largest file allowed: [\d,]+ KB of 2,048 KB$", out, re.M), out
+    assert re.search(
+        r"^  during the import: \d+ hands, the longest \d+ ms, a delay of -?\d+ ms$", out, re.M
+    ), out

@@ -828,8 +828,7 @@ def test_numbers_past_what_the_database_holds_are_no_page_not_a_crash(web):
     assert web.get(f"/t/{table}/hands/{huge}").status_code == 404
     assert web.get(f"/t/{table}/hands/{huge}/edit").status_code == 404
     assert web.get(f"/t/{huge}").status_code == 404
-    far = web.get(f"/t/{table}/hands/?page={huge}")
-    assert far.status_code == 200 and "#1" not in plain(text(far))
+    assert web.get(f"/t/{table}/hands/?page={huge}").status_code == 404
 
 
 def test_a_voided_hand_leaves_the_tally_but_stays_in_the_history(web, rows):

@@ -72,13 +72,38 @@ def test_a_refusal_is_answered_in_words_by_field_and_stores_nothing(web, rows):
     assert rows(Hand) == 0
 
 
-def test_a_key_already_entered_answers_its_hand_and_stores_nothing_else(web, rows):
-    """Only the kept hand it was made for carries a key made on the phone: a key that
-    entered a hand is that hand, even if the form would now read otherwise (a player
-    left, a total box gone), rather than a refusal that would have the hand entered twice."""
+def test_a_key_sent_again_with_another_hand_is_refused_and_stores_nothing(web, rows):
+    """Issue 13: the key of a kept hand sent with another outcome is no resend of it, and
+    was answered with the first hand as if saved; it is refused, saying where it went."""
     table = start_table(web)
     send(web, table, "stock_out", stock_out(web, table, Anna=3, Ben=8, Carla=12))
     again = send(web, table, "stock_out", stock_out(web, table, Anna=30, Ben=8, Carla=12))
+    assert (again.status_code, again.get_json()) == (
+        422,
+        {
+            "refused": {
+                "entry_key": "this entry was already saved as hand 1, with another outcome; "
+                "to change it, edit hand 1"
+            }
+        },
+    )
+    other_kind = send(web, table, "tonk_out", {"player": player_ids(web, table)["Ben"]})
+    assert other_kind.status_code == 422
+    assert rows(Hand) == 1
+
+
+def test_a_resend_after_a_player_left_is_answered_with_the_hand_it_entered(web, rows):
+    """The resend is read with the hand's own players: Carla's total box is gone from the
+    table's form now, but the kept form still holds it, and it is the same hand."""
+    table = start_table(web, names=["Anna", "Ben", "Carla", "Dan"])
+    fields = stock_out(web, table, Anna=3, Ben=8, Carla=12, Dan=5)
+    assert send(web, table, "stock_out", fields).get_json() == {"no": 1}
+    ids = player_ids(web, table)
+    assert (
+        web.post(f"/t/{table}/players", {"action": "leave", "player": ids["Carla"]}).status_code
+        == 302
+    )
+    again = send(web, table, "stock_out", fields)
     assert (again.status_code, again.get_json()) == (200, {"no": 1})
     assert rows(Hand) == 1
 

@@ -1,3 +1,4 @@
+import errno
 import os
 import stat
 
@@ -27,3 +28,16 @@ def test_workers_starting_together_share_one_key(tmp_path):
         keys = set(pool.map(lambda _: secret_key.load_or_create(str(tmp_path)), range(8)))
     assert len(keys) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == [secret_key.KEY_FILE]
+
+
+def test_a_full_disk_is_said_and_leaves_no_half_key(tmp_path, monkeypatch):
+    def no_space(_source, _target):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(secret_key.os, "link", no_space)
+    with pytest.raises(RuntimeError) as refused:
+        secret_key.load_or_create(str(tmp_path))
+    assert str(refused.value) == (
+        f"the disk of {tmp_path} is full: the secret key cannot be written there"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -483,7 +483,7 @@ REFUSED_FILES = [
     (_void_won_twice, "hands[0].settlement.winners",
      "hands[0].settlement.winners: names a player twice"),
     (_void_run_past_a_night, "hands[0].settlement.state.streak.wins",
-     "hands[0].settlement.state.streak.wins: 1000000000000000000 is more than 2000"),
+     "hands[0].settlement.state.streak.wins: 1000000000000000000 is more than 1000"),
     (_stranger_in_the_pot, "hands[0].settlement",
      "hands[0].settlement: 'Dan' is not one of the hand's players then (Anna, Ben, Carla)"),
 ]  # fmt: skip

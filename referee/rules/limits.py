@@ -25,9 +25,12 @@ MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
 MAX_ENTRY_KEY_LENGTH = 64  # an idempotency key, or the one-time key of a page's hand form
 IDEMPOTENCY_KEY_PATTERN = rf"^[A-Za-z0-9_-]{{1,{MAX_ENTRY_KEY_LENGTH}}}$"
 
-# A table's file (export and import): far above any night at one table, far below harm
-MAX_IMPORT_BYTES = 8 * 1024 * 1024  # a night of MAX_HANDS hands, edits and all
-MAX_HANDS = 2_000
+# A table's file (export and import): a long night is 300 hands, whose file weighs about
+# 470 KB with one hand in five voided and restored; a night of MAX_HANDS hands about 1.6 MB
+# (bench/import_lock.py). The largest file allowed holds SQLite's write lock (another
+# table's hand waits) under a second even when every line of it must be written.
+MAX_HANDS = 1_000
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
 MAX_RULES_VERSIONS = 500
 MAX_CHANGES_PER_HAND = 200
 MAX_HAND_VERSION = 100_000

@@ -3,11 +3,12 @@ import a downloaded table again as a new table."""
 
 import re
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee import access, commands, exact_json, export, rate_limits
 from referee.models import GameTable
@@ -89,5 +90,20 @@ def import_page() -> ResponseReturnValue:
                 access.grant(table, access.SCOREKEEPER)
                 flash(f"{table.name} is imported as a new table, with its own share links.")
                 return redirect(url_for("tables.table", table_id=table.id), 303)
+    return _import_page(form, errors)
+
+
+def _import_page(form: ImportForm, errors: dict[str, str]) -> ResponseReturnValue:
     size = export.size_in_words(export.MAX_IMPORT_BYTES)
     return render("import.html", form=form, errors=errors, size=size)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _file_too_large(_error: RequestEntityTooLarge) -> ResponseReturnValue:
+    """A file far over the limit is cut off before it is read (413): the import page says
+    so beside the file field, naming the limit, as for a file just over it."""
+    page = make_response(
+        _import_page(ImportForm(formdata=None), {"file": export.too_large().message})
+    )
+    page.status_code = 413
+    return page

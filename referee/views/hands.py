@@ -352,8 +352,9 @@ def history(table_id: int) -> ResponseReturnValue:
     """Every hand, newest first, with its payments; voided hands stay, marked."""
     table = table_or_404(table_id)
     db = session()
-    # A page past MAX_ID is no page of hands, whatever is typed into the address.
-    page = min(max(request.args.get("page", 1, type=int) or 1, 1), MAX_ID)
+    page = max(request.args.get("page", 1, type=int) or 1, 1)
+    if page > MAX_ID:  # no page of hands, like an id past what the database holds
+        abort(404)
     hands = recent_hands(db, table, HISTORY_PAGE + 1, (page - 1) * HISTORY_PAGE)
     _, rules = current_rules(db, table)
     players = players_of(db, table)

@@ -18,9 +18,10 @@ from flask_wtf.csrf import generate_csrf
 
 from referee import commands
 from referee.forms import ENTRY_KEY, not_numbers
-from referee.models import Player
+from referee.hands import hand_players
+from referee.models import GameTable, Hand, Player
 from referee.rules import Refusal
-from referee.rules_versions import current_rules, game_of
+from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.views import table_or_404
@@ -57,7 +58,9 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
     earlier = commands.entered_with(db, table, key)
     if earlier is not None:
         # Entered by an earlier send whose answer was lost: that hand, whatever the table
-        # is now (the key was made on the phone for this kept hand alone).
+        # is now; the key sent with another hand is refused, and nothing is stored.
+        if not _resent(table, kind, earlier):
+            return _refused({"entry_key": commands.KeyReused(earlier).words})
         return jsonify({"no": earlier.no}), 200, FRESH
     _, rules = current_rules(db, table)
     game = game_of(table)
@@ -91,3 +94,17 @@ def _dealer_chosen(players: list[Player]) -> Player | None:
     the hand arrives (the form's own choice went stale with every hand kept before it)."""
     chosen = request.form.get("dealer")
     return next((p for p in players if str(p.id) == chosen), None)
+
+
+def _resent(table: GameTable, kind: str, hand: Hand) -> bool:
+    """Whether the form sent is the one that entered `hand`: read with the hand's own
+    players and rules, as the phone's form was filled (players who left since, or rules
+    changed since, do not make a resend look like another hand)."""
+    db = session()
+    rules = rules_of_hand(db, table, hand)
+    if kind not in game_of(table).playable_kinds(rules):
+        return False
+    players = hand_players(db, hand)
+    questions = QUESTIONS[table.game]
+    form = questions.form(kind, rules, players, players[0])
+    return commands.entered_as(db, table, hand, questions.outcome(kind, form, players))

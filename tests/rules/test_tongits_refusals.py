@@ -151,11 +151,11 @@ CASES = [
      "state.pot: Anna's share of the pot must be an amount"),
     ("no wins", request(DRAW, state={"streak": {"player": "Ben", "wins": 0}}),
      "state.streak.wins", "Ben",
-     "state.streak.wins: the games won in a row must be a whole number from 1 to 2,000 (the "
+     "state.streak.wins: the games won in a row must be a whole number from 1 to 1,000 (the "
      "most games a night holds)"),
     ("more wins than a night holds",
-     request(DRAW, state={"streak": {"player": "Ben", "wins": 2001}}), "state.streak.wins", "Ben",
-     "state.streak.wins: the games won in a row must be a whole number from 1 to 2,000"),
+     request(DRAW, state={"streak": {"player": "Ben", "wins": 1001}}), "state.streak.wins", "Ben",
+     "state.streak.wins: the games won in a row must be a whole number from 1 to 1,000"),
     ("wins as a fraction", request(DRAW, state={"streak": {"player": "Ben", "wins": 1.5}}),
      "state.streak.wins", "Ben", "state.streak.wins: the games won in a row"),
     ("a streak without wins", request(DRAW, state={"streak": {"player": "Ben"}}),

@@ -1,0 +1,208 @@
+"""Every error a clear answer (issue 13): a number past what the database holds is no table,
+hand or page (404) on every route and database; a 405 says Allow, on a page as in JSON; a
+full disk says so (507), on a page in a player's words and in JSON, with nothing saved.
+
+Runs on SQLite, and on PostgreSQL when DATABASE_URL says so; SQLite's own full disk is
+made for real (the file may not grow by a page), PostgreSQL's is its driver's error."""
+
+import errno
+import html
+import re
+from pathlib import Path
+
+import psycopg.errors
+import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session
+
+from referee import commands, export
+from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
+from referee.openapi import DOCUMENT
+from referee.rules.limits import MAX_ID
+from referee.storage import DB_FILE
+from tests.conftest import DATABASE_URL
+from tests.test_api_tables import OUTCOMES, body, enter, new_table, send
+from tests.test_export import exported_text, night, upload
+from tests.test_pages import start_table, text
+
+PAST = [MAX_ID + 1, 2**63, 10**20]  # past int4, past int8, past both
+MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
+FULL_PAGE = (
+    "The computer running the score has no room left, so nothing was saved. Ask whoever "
+    "runs it to make room, then enter it again."
+)
+FULL_JSON = {"error": "the server's disk is full, so nothing was saved; try again once it has room"}
+only_sqlite = pytest.mark.skipif(DATABASE_URL is not None, reason="SQLite's own full disk")
+
+
+def counts(rows) -> list[int]:
+    return [rows(model) for model in MODELS]
+
+
+# Numbers past what the database holds
+
+
+def urls_with(app, number: int, table_id: int) -> list[tuple[str, str]]:
+    """Every route and method of the app that has a number in its path, that number
+    `number` (the table's `table_id` where there is another, so the other is the one past)."""
+    found = []
+    for rule in app.url_map.iter_rules():
+        numbers = re.findall(r"<int:(\w+)>", rule.rule)
+        path = rule.rule
+        for name in numbers:
+            value = table_id if name == "table_id" and len(numbers) > 1 else number
+            path = path.replace(f"<int:{name}>", str(value))
+        path = re.sub(r"<(\w+:)?\w+>", "x", path)  # a kind, a token: any word
+        if numbers:
+            found += [(method, path) for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+    return found
+
+
+@pytest.mark.parametrize("number", PAST)
+def test_every_route_answers_404_to_a_number_past_what_the_database_holds(app, client, web, number):
+    table = start_table(web)  # this phone holds its scorekeeper link
+    tried = urls_with(app, number, table)
+    assert len(tried) > 30 and ("POST", f"/t/{table}/hands/{number}/void") in tried
+    answers = {
+        (method, path): web.client.open(path, method=method).status_code for method, path in tried
+    }
+    assert {where: status for where, status in answers.items() if status != 404} == {}
+
+
+@pytest.mark.parametrize("page", [MAX_ID + 1, 999_999_999_999_999_999])
+def test_a_page_of_hands_past_what_the_database_holds_is_404(web, page):
+    """Issue 13: ?page=999999999999999999 answered 500 on PostgreSQL, then an empty page."""
+    table = start_table(web)
+    assert web.get(f"/t/{table}/hands/?page=2").status_code == 200
+    assert web.get(f"/t/{table}/hands/?page={page}").status_code == 404
+
+
+@pytest.mark.parametrize("version", PAST)
+@pytest.mark.parametrize("method", ["PUT", "DELETE"])
+def test_a_hand_version_past_what_the_database_holds_is_stale(client, method, version):
+    """A version no hand can have is compared, never queried: 409 with the hand as it is."""
+    table, keeper, _ = new_table(client)
+    enter(client, table, keeper, OUTCOMES[0])
+    data = {"version": version} | ({"outcome": OUTCOMES[1]} if method == "PUT" else {})
+    answer = send(client, method, f"/api/tables/{table}/hands/1", data, keeper)
+    assert answer.status_code == 409
+    assert body(answer)["error"] == "hand 1 was changed meanwhile; it is now version 1"
+
+
+# 405 says Allow
+
+
+def test_a_page_answering_405_says_which_methods_it_takes(web):
+    """Issue 13: the page door's 405 had no Allow header (the API's had)."""
+    table = start_table(web)
+    answer = web.get(f"/t/{table}/hands/queued/stock_out")
+    assert answer.status_code == 405
+    assert answer.headers["Allow"] == "OPTIONS, POST"
+    assert "This page cannot be used that way." in text(answer)
+
+
+def test_the_api_answering_405_says_which_methods_it_takes(client):
+    answer = client.get("/api/settle")
+    assert (answer.status_code, answer.headers["Allow"]) == (405, "OPTIONS, POST")
+    assert answer.get_json() == {"error": "The method is not allowed for the requested URL."}
+
+
+# A full disk
+
+
+def no_room_to_grow(app) -> None:
+    """SQLite's "database or disk is full" for real: from now on, the database file may
+    not grow by a single page (max_page_count on every connection)."""
+    engine = app.extensions["db_engine"]
+    with engine.connect() as connection:
+        pages = connection.exec_driver_sql("PRAGMA page_count").scalar()
+
+    @event.listens_for(engine, "connect")
+    def _full(dbapi_connection, _record) -> None:
+        dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    engine.dispose()  # every connection from now on is a new one
+
+
+@only_sqlite
+def test_an_import_on_a_full_disk_says_so_and_leaves_nothing(app, web, rows):
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        raw = exported_text(db, night(db))
+    before = counts(rows)
+    engine = app.extensions["db_engine"]
+    engine.dispose()  # the last connection closed: the WAL written back into the file
+    files = {path.name: path.stat().st_size for path in Path(app.instance_path).iterdir()}
+    assert list(files) == [DB_FILE]
+    no_room_to_grow(app)
+    answer = web.post("/import", upload(raw))
+    assert answer.status_code == 507
+    page = html.unescape(text(answer))
+    assert "<h1>The server's disk is full</h1>" in page and FULL_PAGE in page
+    assert counts(rows) == before
+    engine.dispose()
+    assert {path.name: path.stat().st_size for path in Path(app.instance_path).iterdir()} == files
+
+
+@only_sqlite
+def test_hands_entered_on_a_full_disk_are_refused_whole_in_json(app, client, rows):
+    table, keeper, _ = new_table(client)
+    no_room_to_grow(app)
+    answers = [enter(client, table, keeper, OUTCOMES[i % 2]) for i in range(300)]
+    statuses = [answer.status_code for answer in answers]
+    assert 507 in statuses, "the database never filled up"
+    full = statuses.index(507)
+    assert set(statuses[:full]) == {201} and set(statuses[full:]) == {507}
+    assert body(answers[full]) == FULL_JSON
+    assert rows(Hand) == rows(HandChange) == full  # every hand whole, or not at all
+    assert rows(HandNet) == 3 * full
+
+
+def disk_full(db, table) -> None:
+    """commands.touch as PostgreSQL answers it on a full disk: the rows are written, the
+    commit fails with SQLSTATE 53100 (disk_full)."""
+    db.flush()
+    cause = psycopg.errors.DiskFull("could not extend file: No space left on device")
+    raise OperationalError("COMMIT", {}, cause)
+
+
+def test_postgresqls_disk_full_is_said_in_json_and_saves_nothing(client, rows, monkeypatch):
+    table, keeper, _ = new_table(client)
+    monkeypatch.setattr(commands, "touch", disk_full)
+    answer = enter(client, table, keeper, OUTCOMES[0])
+    assert (answer.status_code, body(answer)) == (507, FULL_JSON)
+    assert rows(Hand) == rows(HandNet) == rows(HandChange) == 0
+    documented = DOCUMENT["paths"]["/api/tables/{table_id}/hands"]["post"]["responses"]
+    assert documented["507"] == {"$ref": "#/components/responses/DiskFull"}
+
+
+def test_postgresqls_disk_full_is_said_on_the_page(web, rows, monkeypatch):
+    table = start_table(web)
+    monkeypatch.setattr(commands, "touch", disk_full)
+    answer = web.post(f"/t/{table}/players", {"action": "sit_in", "name": "Dan"})
+    assert answer.status_code == 507 and FULL_PAGE in text(answer)
+    assert rows(Player) == 3
+
+
+def test_no_space_left_on_the_device_is_said_on_the_page(web, rows, monkeypatch):
+    """ENOSPC from the system (an upload spooled to a full temporary folder, say)."""
+
+    def no_space(_raw):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(export, "load_document", no_space)
+    answer = web.post("/import", upload(b"{}"))
+    assert answer.status_code == 507 and FULL_PAGE in text(answer)
+    assert rows(GameTable) == 0
+
+
+def test_another_database_error_stays_the_error_it_is(client, monkeypatch):
+    """Only a full disk is said to be one: "database is locked" is not."""
+
+    def locked(db, table):
+        raise OperationalError("COMMIT", {}, Exception("database is locked"))
+
+    table, keeper, _ = new_table(client)
+    monkeypatch.setattr(commands, "touch", locked)
+    with pytest.raises(OperationalError, match="database is locked"):
+        enter(client, table, keeper, OUTCOMES[0])
