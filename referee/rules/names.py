@@ -92,11 +92,6 @@ def _shows_something(name: str) -> bool:
     )
 
 
-def _shown(name: str) -> str:
-    """A name in a message: as typed, or escaped when nothing of it can be seen."""
-    return repr(name) if _shows_something(name) else ascii(name)
-
-
 def new_names(
     names: Iterable[str], others: Sequence[str] = (), *, field: str = "players"
 ) -> tuple[str, ...]:
@@ -108,7 +103,8 @@ def new_names(
         tidied = tidy(name)
         if not _shows_something(tidied):
             raise Refusal(
-                f"{field}: {_shown(name)} shows nothing; every player needs a name the table "
+                # Escaped (ascii), so the message shows which characters were sent.
+                f"{field}: {ascii(name)} shows nothing; every player needs a name the table "
                 "can read",
                 field=field,
                 player=name,
