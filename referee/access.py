@@ -18,6 +18,8 @@ from referee.models import GameTable
 SCOREKEEPER, WATCH = "scorekeeper", "watch"
 ROLES = (SCOREKEEPER, WATCH)
 TOKEN_BYTES = 24  # 192 bits
+# Tables one phone remembers: the session is a cookie, which browsers cap at 4 KB, and 20
+# grants make one of about 0.3 KB (signed and compressed; tests/test_hygiene.py bounds it).
 MAX_TABLES_IN_SESSION = 20
 
 
@@ -44,10 +46,22 @@ def grant(table: GameTable, role: str) -> None:
     tables = dict(session.get("tables", {}))
     tables.pop(str(table.id), None)
     tables[str(table.id)] = [role, _generation(table, role)]
-    session["tables"] = dict(list(tables.items())[-MAX_TABLES_IN_SESSION:])
+    session["tables"] = _kept(tables)
     session.permanent = True
     generate_csrf()
     device()
+
+
+def _kept(tables: dict[str, list]) -> dict[str, list]:
+    """At most MAX_TABLES_IN_SESSION grants, newest last. Watch grants go first, oldest
+    first, so opening other tables' watch links never takes a phone's score-keeping away;
+    the oldest scorekeeper grant goes only when the phone keeps the score of more tables
+    than the cookie remembers."""
+    grants = list(tables.items())
+    while len(grants) > MAX_TABLES_IN_SESSION:
+        watched = [i for i, (_, held) in enumerate(grants) if held[0] != SCOREKEEPER]
+        del grants[watched[0] if watched else 0]
+    return dict(grants)
 
 
 def role_in_session(table: GameTable) -> str | None:

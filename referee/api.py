@@ -10,7 +10,7 @@ not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI docume
 
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask import Blueprint, Response, abort, jsonify, request
 from sqlmodel import Session, select
 from werkzeug.exceptions import UnsupportedMediaType
 
@@ -35,6 +35,8 @@ from referee.scoring.settle_up import MODES, transfers_for
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.tally import night_games, standings, tally
+from referee.transfer import SECRET
+from referee.views.links import link
 
 PREFIX = "/api"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
@@ -214,7 +216,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
 
 
 @bp.post("/tables")
-def create_table() -> tuple[Response, int]:
+def create_table() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the answer holds its two tokens and the page links to share. An address
     that started too many tables this hour is answered 429."""
     rate_limits.may_start_table()
@@ -229,21 +231,12 @@ def create_table() -> tuple[Response, int]:
         game=new.game,
     )
     rate_limits.table_started()
-    return jsonify(
-        {
-            "id": table.id,
-            "tokens": {role: access.token_of(table, role) for role in access.ROLES},
-            "links": {
-                role: url_for(
-                    "links.join",
-                    table_id=table.id,
-                    token=access.token_of(table, role),
-                    _external=True,
-                )
-                for role in access.ROLES
-            },
-        }
-    ), 201
+    answer = {
+        "id": table.id,
+        "tokens": {role: access.token_of(table, role) for role in access.ROLES},
+        "links": {role: link(table, role) for role in access.ROLES},
+    }
+    return jsonify(answer), 201, SECRET
 
 
 @bp.get("/tables/<int:table_id>")

@@ -40,6 +40,7 @@ from referee.rules.limits import (
     MIN_PLAYERS,
     check_table_name,
 )
+from referee.rules.names import new_names, tidy
 from referee.rules.outcome import check_name
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
@@ -106,7 +107,7 @@ def start_table(
     (a preset of that game); a game there is not is refused on the field `game`."""
     kind = table_game_named(game)
     rules = kind.seated_rules(kind.rules_from(preset_name, changes), list(players))
-    names = kind.check_seats(rules, list(players))
+    names = new_names(kind.check_seats(rules, list(players)))
     name = check_table_name(name, blank=kind.table_name)
     table = GameTable(
         name=name,
@@ -138,7 +139,7 @@ def rename_player(db: Session, table: GameTable, player: Player, name: str) -> N
     check_name(name)
     if name.casefold() in {n.casefold() for n in others}:
         raise Refusal(f"name: {name!r} is already at this table", field="name", player=name)
-    player.name = name
+    (player.name,) = new_names([name], others, field="name")
     touch(db, table)
 
 
@@ -169,7 +170,7 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
     everyone = _seats(db, table)
     if len(seated(everyone)) >= MAX_PLAYERS:
         raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
-    returning = next((p for p in everyone if p.name.casefold() == name.strip().casefold()), None)
+    returning = next((p for p in everyone if p.name.casefold() == tidy(name).casefold()), None)
     if returning is not None:
         if returning.seated:
             raise Refusal(f"name: {returning.name} is already seated", field="name")
@@ -179,6 +180,7 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
     if len(everyone) >= MAX_PLAYERS_IN_A_NIGHT:
         raise Refusal(f"name: at most {MAX_PLAYERS_IN_A_NIGHT} players in one night", field="name")
     check_name(name)
+    (name,) = new_names([name], [p.name for p in everyone], field="name")
     player = Player(table_id=id_of(table), name=name, seat=max(p.seat for p in everyone) + 1)
     db.add(player)
     _reseated(db, table)

@@ -16,6 +16,10 @@ and outcomes are checked as the app checks them, and every
 hand is settled again by the engine under its own rules version; a file whose stored
 settlement differs from the engine's is refused, naming the field. Only then does
 `referee.commands.import_table` write a NEW table, with its own share links.
+
+A file's names are kept as it spells them, even one that a new table would refuse as blank
+or as looking like another (`referee.rules.names`): a file restores a night that was played
+under them, and every hand, payment and line of history in it names them.
 """
 
 import csv

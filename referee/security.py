@@ -1,5 +1,6 @@
 """Hardened by default: a strict Content-Security-Policy, no framing, no referrer, and
-session cookies that are HttpOnly, SameSite=Lax, and Secure whenever the page is HTTPS."""
+session cookies that are HttpOnly, SameSite=Lax, and Secure whenever the page is HTTPS;
+over HTTPS, HSTS too (never over plain HTTP, where a table's laptop serves its Wi-Fi)."""
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -22,6 +23,9 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
 }
+# Once a browser has reached the app over HTTPS, it asks for it over HTTPS only for a year.
+# Only the host itself: subdomains of a hosted name may be someone else's.
+HSTS = ("Strict-Transport-Security", f"max-age={365 * 24 * 3600}")
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -35,6 +39,8 @@ class SessionCookies(SecureCookieSessionInterface):
 def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:  # sent over plain HTTP it would mean nothing (RFC 6797 7.2)
+        response.headers.setdefault(*HSTS)
     return response
 
 

@@ -76,12 +76,36 @@ TEMPLATES = SharedTemplates()
 
 # The suite runs on SQLite by default, and on PostgreSQL when DATABASE_URL says so (CI
 # runs it both ways). Either way the schema is made by the migrations, as in real use.
-DATABASE_URL = os.environ.get("DATABASE_URL")
+# On PostgreSQL a run makes a database of its own on that server (`<its name>_run_<pid>`),
+# and the run's DATABASE_URL names it (the apps, and the servers tests start, read it
+# there): each test empties the tables of its run's database only, so two runs on one
+# server at once never empty each other's. It is dropped when the run ends.
+GIVEN_URL = os.environ.get("DATABASE_URL")
+ON_POSTGRESQL = bool(GIVEN_URL and GIVEN_URL.startswith("postgresql"))
+DATABASE_URL = GIVEN_URL
+RUN = "run"
+
+
+def pytest_configure(config):
+    global DATABASE_URL
+    if ON_POSTGRESQL:
+        from tests.live import fresh_pg_database  # it imports this module: not before now
+
+        DATABASE_URL = os.environ["DATABASE_URL"] = fresh_pg_database(RUN)
+
+
+def pytest_unconfigure(config):
+    if ON_POSTGRESQL and DATABASE_URL != GIVEN_URL:
+        from tests.live import drop_pg_database
+
+        os.environ["DATABASE_URL"] = GIVEN_URL
+        drop_pg_database(RUN)
 
 
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory) -> Path | None:
-    """The schema made once per run: a SQLite file to copy per test, or the PostgreSQL one."""
+    """The schema made once per run: a SQLite file to copy per test, or the run's PostgreSQL
+    database."""
     if DATABASE_URL:
         upgrade(DATABASE_URL)
         return None

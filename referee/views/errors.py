@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.disk import disk_full
 from referee.rate_limits import TooFast
+from referee.origin import same_origin
 from referee.views.htmx import htmx
 
 MESSAGES = {
@@ -48,7 +49,11 @@ def _kept_headers(error: HTTPException) -> dict[str, str]:
 
 
 def _page(title: str, message: str, status: int) -> ResponseReturnValue:
-    body = render_template("error.html", title=title, message=message, back=request.referrer)
+    # "Go back" to the page the player came from only when it is one of ours (a Referer
+    # is whatever the browser, or anyone, sent: another site, a javascript: address);
+    # else the template's home page.
+    back = request.referrer if same_origin(request.referrer) else None
+    body = render_template("error.html", title=title, message=message, back=back)
     if htmx():
         # htmx does not swap error answers: show the message in place of the page.
         return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}

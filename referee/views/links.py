@@ -1,11 +1,13 @@
 """Share links: opening one, showing both as QR codes, and rotating them."""
 
 import segno
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee import access, commands, rate_limits
+from referee.origin import external_url
 from referee.storage import session
+from referee.transfer import SECRET
 from referee.views import render, table_or_404
 
 bp = Blueprint("links", __name__)
@@ -26,9 +28,8 @@ def join(table_id: int, token: str) -> ResponseReturnValue:
 
 
 def link(table, role: str) -> str:
-    return url_for(
-        "links.join", table_id=table.id, token=access.token_of(table, role), _external=True
-    )
+    """The share link of `role`, at the app's public address (`referee.origin`)."""
+    return external_url("links.join", table_id=table.id, token=access.token_of(table, role))
 
 
 def qr_svg(url: str) -> str:
@@ -48,7 +49,9 @@ def share(table_id: int) -> ResponseReturnValue:
         }
         for role in access.ROLES
     ]
-    return render("share.html", table=table, links=links)
+    response = make_response(render("share.html", table=table, links=links))
+    response.headers.update(SECRET)
+    return response
 
 
 @bp.post("/t/<int:table_id>/share/rotate")
