@@ -9,8 +9,8 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.disk import disk_full
-from referee.rate_limits import TooFast
 from referee.origin import same_origin
+from referee.rate_limits import TooFast
 from referee.views.htmx import htmx
 
 MESSAGES = {
