@@ -8,7 +8,7 @@ from flask import Flask, abort
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from referee import origin, secret_key, security, static_files, transfer
+from referee import origin, secret_key, security, serving, static_files, transfer
 from referee.json_provider import ExactJSONProvider
 from referee.rules.limits import MAX_ID
 
@@ -46,6 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     secret_key.check(app.config["SECRET_KEY"])
     origin.init_app(app)
 
+    app.logger.addFilter(serving.TokensRedacted())
     app.json = ExactJSONProvider(app)
     csrf.init_app(app)
     Htmx().init_app(app)

@@ -11,6 +11,7 @@ for STALLED_SECONDS. Its threads are real threads, so SQLite and psycopg block o
 thread that waits.
 """
 
+import logging
 import re
 import sys
 import time
@@ -51,6 +52,17 @@ def _escaped(text: str) -> str:
     """Any character that could forge a log line or end the quoted request (a decoded
     %0A, a quote) written as an escape."""
     return "".join(c if c.isprintable() and c not in '"\\' else f"\\x{ord(c):02x}" for c in text)
+
+
+class TokensRedacted(logging.Filter):
+    """The app's error log says which page failed ("Exception on /join/12/<token> [GET]"):
+    with the token redacted, as in the access log."""
+
+    _TOKEN_IN_TEXT = re.compile(r"(/join/[^/\s]*/)[^\s?]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = self._TOKEN_IN_TEXT.sub(r"\1[token]", str(record.msg))
+        return True
 
 
 WsgiApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]

@@ -116,3 +116,19 @@ def test_a_proxy_on_this_computer_saying_https_makes_the_session_cookie_secure(s
     assert proxied.status_code == plain.status_code == 200
     assert "; Secure" in proxied.headers["Set-Cookie"]
     assert "; Secure" not in plain.headers["Set-Cookie"]
+
+
+def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkeypatch, caplog):
+    """A page that fails is logged by the app ("Exception on <path>"): a share link's token
+    is redacted there too."""
+    app.config.update(TESTING=False, PROPAGATE_EXCEPTIONS=False)
+
+    def broken(*_args):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr("referee.access.find_by_token", broken)
+    with caplog.at_level("ERROR", logger=app.logger.name):
+        answer = client.get("/join/7/s3cretTOKENvalue?from=qr")
+    assert answer.status_code == 500
+    assert [r.getMessage() for r in caplog.records] == ["Exception on /join/7/[token] [GET]"]
+    assert "s3cretTOKENvalue" not in caplog.text
