@@ -56,7 +56,8 @@ def test_the_stalled_clients_bench_prints_the_gets_timed_beside_stalled_uploads(
 def test_the_load_bench_prints_hands_per_second_and_no_hand_lost():
     out = run("load.py", "--seconds", "2", "--api", "1", "--phones", "1")
     line = (
-        r"^serve on (sqlite|postgresql): 1 API clients \+ 1 phones for \d+ s: \d+ hands, [\d.]+ hands/s; "
+        r"^serve on (sqlite|postgresql): 1 API clients \+ 1 phones for \d+ s: \d+ hands, "
+        r"[\d.]+ hands/s; "
         r"\d+ requests, p50 \d+ ms, p99 \d+ ms; errors 0 \{\}; lost 0, duplicated 0, "
         r"stored but never confirmed 0; tracebacks in the server's log 0$"
     )

@@ -27,6 +27,7 @@ from referee.seating import next_deal, players_of
 from referee.storage import database_url, session
 from referee.stored_form import named
 from referee.tally import from_cents, tally
+from referee.views import exports as views_exports
 from tests.test_pages import error_beside
 
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
@@ -604,6 +605,26 @@ def test_an_import_without_its_token_is_refused_and_saves_nothing(db, client, we
     assert counts(rows) == before
 
     assert web.post("/import", upload(raw)).status_code == 303  # with the page's token
+    assert rows(GameTable) == before[0] + 1
+
+
+def test_a_second_import_while_one_runs_is_asked_to_wait_and_saves_nothing(db, web, rows):
+    """Issue 13: eight imports at once held every thread of `referee serve`, and a hand at
+    another table waited 4.9 s (bench/import_flood.py). One import runs at a time; another
+    sent meanwhile is answered at once, beside the file box, with Retry-After."""
+    raw = exported_text(db, night(db))
+    before = counts(rows)
+    with views_exports.IMPORTING:  # another phone's import, under way
+        response = web.post("/import", upload(raw))
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    assert error_beside(text(response), "file") == (
+        "another table's file is being imported on this server right now; "
+        "send yours again in 5 seconds"
+    )
+    assert counts(rows) == before
+
+    assert web.post("/import", upload(raw)).status_code == 303  # once that one is done
     assert rows(GameTable) == before[0] + 1
 
 

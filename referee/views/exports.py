@@ -2,6 +2,7 @@
 import a downloaded table again as a new table."""
 
 import re
+import threading
 
 from flask import Blueprint, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -20,6 +21,13 @@ bp = Blueprint("exports", __name__)
 
 # Room for the file and the multipart envelope; a larger body is answered 413 before it is read.
 UPLOAD_SLACK = 64 * 1024
+
+# One import at a time in a server process: checking a file settles every hand again, a
+# second or so of work for the largest, and eight sent at once held every thread `referee
+# serve` has, so a hand entered at another table waited 4.9 s (bench/import_flood.py). The
+# others are answered at once, to send again in a few seconds.
+IMPORTING = threading.Lock()
+IMPORT_RETRY_SECONDS = 5
 
 
 def _filename(table: GameTable, extension: str) -> str:
@@ -77,10 +85,11 @@ def import_page() -> ResponseReturnValue:
         upload = form.file.data
         if not isinstance(upload, FileStorage) or not upload.filename:
             errors["file"] = "choose the .json file a table was downloaded to"
+        elif not IMPORTING.acquire(blocking=False):
+            return _busy(form)
         else:
             try:
-                data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
-                table = commands.import_table(session(), data)
+                table = _imported(upload)
             except Refusal as refusal:
                 # The whole message: its path (hands[3].settlement.net.Ben) says where in
                 # the file the trouble is, which is what whoever mends the file needs.
@@ -91,6 +100,28 @@ def import_page() -> ResponseReturnValue:
                 flash(f"{table.name} is imported as a new table, with its own share links.")
                 return redirect(url_for("tables.table", table_id=table.id), 303)
     return _import_page(form, errors)
+
+
+def _imported(upload: FileStorage) -> GameTable:
+    """The file made a new table, while this server imports no other (IMPORTING, held by the
+    caller, is released here whatever happens)."""
+    try:
+        data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
+        return commands.import_table(session(), data)
+    finally:
+        IMPORTING.release()
+
+
+def _busy(form: ImportForm) -> ResponseReturnValue:
+    """Another file is being imported: 503, to send again in a few seconds (Retry-After)."""
+    words = (
+        "another table's file is being imported on this server right now; "
+        f"send yours again in {IMPORT_RETRY_SECONDS} seconds"
+    )
+    busy = make_response(_import_page(form, {"file": words}))
+    busy.status_code = 503
+    busy.headers["Retry-After"] = str(IMPORT_RETRY_SECONDS)
+    return busy
 
 
 def _import_page(form: ImportForm, errors: dict[str, str]) -> ResponseReturnValue:
