@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/tongits_night.py
 	$(BIN)/python bench/import_lock.py
+	$(BIN)/python bench/import_flood.py
 
 # mutmut on the pure core (referee/rules, referee/scoring) against tests/rules and tests/scoring
 # (configured in pyproject.toml), from a fresh mutants/ each time; then the score per file.

@@ -81,7 +81,7 @@ def main(imports: int, hands: int) -> None:
         flood = time.perf_counter() - started
         running.clear()
         phone.join()  # its hand in flight, held up by the flood, counts too
-        during = took[len(alone) :]
+        during = took[len(alone) :] or took[-1:]  # at least the hand sent as they began
     statuses = Counter(status for status, _ in answers)
     print(f"the imports: {flood:.1f} s in all, answered {dict(statuses)}")
     print(

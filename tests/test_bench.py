@@ -72,3 +72,15 @@ def test_the_import_lock_bench_prints_the_files_weight_and_the_delay_of_a_hand()
     assert re.search(
         r"^  during the import: \d+ hands, the longest \d+ ms, a delay of -?\d+ ms$", out, re.M
     ), out
+
+
+def test_the_import_flood_bench_prints_the_answers_and_the_hands_meanwhile():
+    out = run("import_flood.py", "3", "10")
+    assert re.search(r"^3 imports at once of a file of [\d,]+ KB \(10 hands\)$", out, re.M), out
+    assert re.search(r"^the imports: [\d.]+ s in all, answered \{.*\}$", out, re.M), out
+    assert re.search(
+        r"^a hand at another table: \d+ ms alone \(median\); during the imports \d+ hands, "
+        r"median \d+ ms, the longest \d+ ms$",
+        out,
+        re.M,
+    ), out
