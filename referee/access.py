@@ -59,7 +59,8 @@ def _kept(tables: dict[str, list]) -> dict[str, list]:
     than the cookie remembers."""
     grants = list(tables.items())
     while len(grants) > MAX_TABLES_IN_SESSION:
-        watched = [i for i, (_, held) in enumerate(grants) if held[0] != SCOREKEEPER]
+        # Never the grant just given (the last): the link opened must open its table.
+        watched = [i for i, (_, held) in enumerate(grants[:-1]) if held[0] != SCOREKEEPER]
         del grants[watched[0] if watched else 0]
     return dict(grants)
 

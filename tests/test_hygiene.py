@@ -201,3 +201,16 @@ def test_past_the_cap_the_oldest_scorekeeper_grant_goes_and_the_cookie_stays_sma
     assert len(cookie) < 1024
     assert phone.get(f"/t/{tables[0].id}/players").status_code == 404
     assert phone.get(f"/t/{tables[1].id}/players").status_code == 200
+
+
+def test_a_watch_link_opened_by_a_phone_keeping_every_score_it_can_still_opens(app):
+    """A phone holding as many scorekeeper grants as the cookie keeps opens a watch link: the
+    grant just given is never the one evicted (the oldest scorekeeper grant goes)."""
+    *kept, watched = _tables(app, access.MAX_TABLES_IN_SESSION + 1)
+    phone = app.test_client()
+    for table in kept:
+        assert phone.get(f"/join/{table.id}/{table.keeper}").status_code == 303
+    assert phone.get(f"/join/{watched.id}/{watched.watch}").status_code == 303
+    assert phone.get(f"/t/{watched.id}").status_code == 200
+    assert phone.get(f"/t/{kept[0].id}").status_code == 404
+    assert phone.get(f"/t/{kept[1].id}/players").status_code == 200

@@ -11,7 +11,9 @@ which is which.
 Looking alike is decided by a skeleton, after Unicode's confusable detection (UTS #39):
 compatibility forms unfolded (NFKD: "Ａnna" is "Anna"), invisible characters dropped, the
 Cyrillic and Greek letters that are drawn like Latin ones mapped to them, I, 1 and l made
-one, and 0 and O, and case and runs of spaces ignored. A small table of our own: on PyPI,
+one, and 0 and O, and runs of spaces ignored. Case is kept there, as UTS #39 keeps it ("Lan"
+is not "Ian", though "lan" is); names that differ only by case are refused on their own. A
+small table of our own: on PyPI,
 confusable-homoglyphs flags one name that mixes scripts (not two names that look alike),
 and confusables was last released in 2021; these letters are what phones' keyboards offer.
 
@@ -22,6 +24,7 @@ imports as it did.
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from referee.rules.limits import MAX_NAME_LENGTH
 from referee.rules.refusal import Refusal
 
 # Characters that draw nothing though they are letters or marks to Unicode (so `isprintable`
@@ -80,7 +83,7 @@ def skeleton(name: str) -> str:
     """What `name` looks like: two names with one skeleton cannot be told apart at a glance."""
     unfolded = unicodedata.normalize("NFKD", name)
     seen = "".join(char for char in unfolded if not _invisible(char) and not _selector(char))
-    return " ".join(seen.translate(LOOKALIKES).casefold().split())
+    return " ".join(seen.translate(LOOKALIKES).split())
 
 
 def _shows_something(name: str) -> bool:
@@ -108,6 +111,13 @@ def new_names(
                 "can read",
                 field=field,
                 player=name,
+            )
+        if len(tidied) > MAX_NAME_LENGTH:  # composing may lengthen it ("\ufb2c" is three)
+            raise Refusal(
+                f"{field}: {tidied[:MAX_NAME_LENGTH]!r}... is longer than {MAX_NAME_LENGTH} "
+                "characters once written out; use a shorter name",
+                field=field,
+                player=tidied[:MAX_NAME_LENGTH],
             )
         double = next(
             (other for other in [*others, *given] if _alike(tidied, other)),
