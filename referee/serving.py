@@ -35,9 +35,10 @@ limits with its own page (an import's limit is the largest); this only stops a c
 making the server buffer whatever it sends."""
 
 TRUSTED_PROXY = "127.0.0.1"
-"""As under gunicorn's defaults: a reverse proxy on this computer that terminates HTTPS may
-say so with X-Forwarded-Proto (the session cookie is then Secure); from elsewhere the
-header is ignored."""
+"""A reverse proxy on this computer that terminates HTTPS may say so with X-Forwarded-Proto
+(the session cookie is then Secure), and which phone it passes on with X-Forwarded-For (the
+rate limits count per address: without it, every phone would be the proxy); from elsewhere
+both headers are ignored."""
 
 _TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S)
 
@@ -61,7 +62,8 @@ class TokensRedacted(logging.Filter):
     _TOKEN_IN_TEXT = re.compile(r"(/join/[^/\s]*/)[^\s?]+")
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = self._TOKEN_IN_TEXT.sub(r"\1[token]", str(record.msg))
+        record.msg = self._TOKEN_IN_TEXT.sub(r"\1[token]", record.getMessage())
+        record.args = ()
         return True
 
 
@@ -117,6 +119,7 @@ def serve(app: Flask, host: str, port: int, threads: int) -> None:
 
     from waitress import serve as waitress_serve
 
+    logging.getLogger("waitress").addFilter(TokensRedacted())  # "Exception while serving"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # waitress closes on SystemExit
     waitress_serve(
         AccessLog(app, sys.stdout),
@@ -129,6 +132,6 @@ def serve(app: Flask, host: str, port: int, threads: int) -> None:
         asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
         max_request_body_size=MAX_BODY_BYTES,
         trusted_proxy=TRUSTED_PROXY,
-        trusted_proxy_headers={"x-forwarded-proto"},
+        trusted_proxy_headers={"x-forwarded-proto", "x-forwarded-for"},
         ident="referee",
     )

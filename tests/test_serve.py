@@ -72,10 +72,19 @@ def _access_log(served, expected: int) -> str:
     return log
 
 
+def _lines_so_far(served) -> int:
+    """The access log's lines once the requests made so far are all written (a line comes
+    after its answer has gone, so a moment after the client has it)."""
+    count = -1
+    while count != (count := served.stdout().count("\n")):
+        time.sleep(0.2)
+    return count
+
+
 def test_the_access_log_shows_a_share_links_id_never_its_token(served):
     created = requests.post(served.base + "/api/tables", json={"players": ["Anna", "Ben"]})
     table_id, tokens = created.json()["id"], created.json()["tokens"]
-    lines_before = served.stdout().count("\n")
+    lines_before = _lines_so_far(served)
     phone = requests.Session()
     opened = phone.get(f"{served.base}/join/{table_id}/{tokens['scorekeeper']}?from=qr")
     assert opened.status_code == 200 and opened.url == f"{served.base}/t/{table_id}"
@@ -116,6 +125,15 @@ def test_a_proxy_on_this_computer_saying_https_makes_the_session_cookie_secure(s
     assert proxied.status_code == plain.status_code == 200
     assert "; Secure" in proxied.headers["Set-Cookie"]
     assert "; Secure" not in plain.headers["Set-Cookie"]
+
+
+def test_a_proxy_on_this_computer_passes_on_the_phones_address(served):
+    """The rate limits count per address: behind a reverse proxy every phone would be the
+    proxy, so the address it passes on (X-Forwarded-For) is the one logged and counted."""
+    lines_before = _lines_so_far(served)
+    assert requests.get(served.base + "/sw.js", headers={"X-Forwarded-For": "203.0.113.9"}).ok
+    line = _access_log(served, lines_before + 1).splitlines()[lines_before]
+    assert line.startswith('203.0.113.9 - - [') and '"GET /sw.js HTTP/1.1" 200' in line
 
 
 def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkeypatch, caplog):

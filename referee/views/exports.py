@@ -95,7 +95,6 @@ def import_page() -> ResponseReturnValue:
                 # the file the trouble is, which is what whoever mends the file needs.
                 errors["file"] = refusal.message
             else:
-                rate_limits.table_started()
                 access.grant(table, access.SCOREKEEPER)
                 flash(f"{table.name} is imported as a new table, with its own share links.")
                 return redirect(url_for("tables.table", table_id=table.id), 303)
@@ -106,6 +105,7 @@ def _imported(upload: FileStorage) -> GameTable:
     """The file made a new table, while this server imports no other (IMPORTING, held by the
     caller, is released here whatever happens)."""
     try:
+        rate_limits.table_started()  # counted when sent, refused or not: checking is the cost
         data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
         return commands.import_table(session(), data)
     finally:
