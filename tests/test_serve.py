@@ -133,7 +133,7 @@ def test_a_proxy_on_this_computer_passes_on_the_phones_address(served):
     lines_before = _lines_so_far(served)
     assert requests.get(served.base + "/sw.js", headers={"X-Forwarded-For": "203.0.113.9"}).ok
     line = _access_log(served, lines_before + 1).splitlines()[lines_before]
-    assert line.startswith('203.0.113.9 - - [') and '"GET /sw.js HTTP/1.1" 200' in line
+    assert line.startswith("203.0.113.9 - - [") and '"GET /sw.js HTTP/1.1" 200' in line
 
 
 def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkeypatch, caplog):
