@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import requests
 
@@ -94,26 +95,36 @@ def serving(
             )
         server = Server(f"http://127.0.0.1:{port}", port, instance, log)
         try:
-            _wait_until_up(server, process)
+            wait_until_up(server.base, process, server.output, sys.exit)
             yield server
         finally:
-            _stop(process)
+            stop(process)
 
 
-def _wait_until_up(server: Server, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + STARTUP_SECONDS
+def wait_until_up(
+    base: str,
+    process: subprocess.Popen,
+    output: Callable[[], str],
+    fail: Callable[[str], NoReturn],
+    seconds: float = STARTUP_SECONDS,
+) -> None:
+    """Wait until the server at `base` answers its home page; `fail` (a bench exits, a test
+    fails) with the end of its `output` when it exits first or stays silent `seconds`. The
+    tests that start `referee serve` wait with it too (tests/serving.py)."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            sys.exit(f"the server exited with {process.returncode}:\n{server.output()[-3000:]}")
+            fail(f"the server exited with {process.returncode}:\n{output()[-3000:]}")
         with contextlib.suppress(requests.RequestException):
-            if requests.get(server.base + "/", timeout=5).status_code == 200:
+            if requests.get(base + "/", timeout=5).status_code == 200:
                 return
-        time.sleep(0.2)
-    sys.exit(f"the server did not answer within {STARTUP_SECONDS} s:\n{server.output()[-3000:]}")
+        time.sleep(0.1)
+    fail(f"the server did not answer within {seconds} s:\n{output()[-3000:]}")
 
 
-def _stop(process: subprocess.Popen) -> None:
-    """SIGTERM the server (its workers with it), SIGKILL its process group if it lingers."""
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM the server (its workers with it), SIGKILL its process group (it was started
+    in a session of its own) if it lingers."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:

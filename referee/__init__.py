@@ -1,5 +1,6 @@
 """Tonk Referee: the app factory."""
 
+import logging
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -17,6 +18,9 @@ INSTANCE_ENV = "REFEREE_INSTANCE"
 --instance PATH` sets it for its workers; else Flask's default, instance/ beside the code."""
 
 csrf = CSRFProtect()
+# Every app's logger is this module's (Flask names it after the package): its error log
+# redacts share-link tokens, filtered once per process, not once per app made.
+logging.getLogger(__name__).addFilter(serving.TokensRedacted())
 
 
 def _ids_the_database_holds(_endpoint: str | None, values: dict[str, Any] | None) -> None:
@@ -46,7 +50,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     secret_key.check(app.config["SECRET_KEY"])
     origin.init_app(app)
 
-    app.logger.addFilter(serving.TokensRedacted())
     app.json = ExactJSONProvider(app)
     csrf.init_app(app)
     Htmx().init_app(app)

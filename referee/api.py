@@ -35,7 +35,7 @@ from referee.scoring.settle_up import MODES, transfers_for
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
 from referee.tally import night_games, standings, tally
-from referee.transfer import SECRET
+from referee.transfer import NO_STORE
 from referee.views.links import link
 
 PREFIX = "/api"
@@ -236,7 +236,7 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
         "tokens": {role: access.token_of(table, role) for role in access.ROLES},
         "links": {role: link(table, role) for role in access.ROLES},
     }
-    return jsonify(answer), 201, SECRET
+    return jsonify(answer), 201, NO_STORE
 
 
 @bp.get("/tables/<int:table_id>")

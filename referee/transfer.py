@@ -13,9 +13,10 @@ ALGORITHMS = ["br", "gzip"]
 # A page shows a table as it is now: the browser may keep it (for back and forward) but asks
 # again before reusing it; `private` keeps it out of any shared cache between phone and server.
 PAGE_CACHE = "no-cache, private"
-# An answer that holds a share token (the share page, a new table's tokens) is never kept:
-# not by the browser, its service worker (static/offline/sw.js skips it), nor any proxy.
-SECRET = {"Cache-Control": "no-store"}
+# An answer never kept, by the browser, its service worker (static/offline/sw.js skips it) or
+# any proxy: one that holds a share token (the share page, a new table's tokens), a table's
+# file, the answer to one send of a hand kept offline.
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _pages_revalidate(response: Response) -> Response:

@@ -3,16 +3,14 @@ subprocess on a free port, on an instance folder of the test's own, stopped afte
 
 import contextlib
 import os
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import requests
 
+from bench.served import stop, wait_until_up
 from tests.live import Browser, free_port
 
 REFEREE = Path(sys.executable).with_name("referee")
@@ -46,34 +44,8 @@ def referee_serve(logs: Path, url: str, *args: str) -> Iterator[Served]:
         )  # fmt: skip
     served = Served(url, f"http://127.0.0.1:{port}", port, process, logs)
     try:
-        _wait_until_up(served, 60)
+        wait_until_up(served.base, process, served.stderr, pytest.fail)
         yield served
     finally:
         Browser.close_all()
-        _stop(process)
-
-
-def _wait_until_up(served: Served, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if served.process.poll() is not None:
-            pytest.fail(
-                f"referee serve exited with {served.process.returncode}:\n"
-                + served.stderr()[-3000:]
-            )
-        with contextlib.suppress(requests.ConnectionError, requests.Timeout):
-            if requests.get(served.base + "/", timeout=5).status_code == 200:
-                return
-        time.sleep(0.1)
-    pytest.fail(f"referee serve did not answer within {seconds} s:\n{served.stderr()[-3000:]}")
-
-
-def _stop(process: subprocess.Popen) -> None:
-    """Stop the server: SIGTERM, then SIGKILL its process group if it lingers."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # its own process group: start_new_session
-            process.wait(5)
+        stop(process)

@@ -4,7 +4,7 @@ import a downloaded table again as a new table."""
 import re
 import threading
 
-from flask import Blueprint, flash, make_response, redirect, request, url_for
+from flask import Blueprint, Response, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -15,6 +15,7 @@ from referee import access, commands, exact_json, export, rate_limits
 from referee.models import GameTable
 from referee.rules import Refusal
 from referee.storage import session
+from referee.transfer import NO_STORE
 from referee.views import render, table_or_404
 
 bp = Blueprint("exports", __name__)
@@ -43,7 +44,7 @@ def _download(body: str, table: GameTable, extension: str, mimetype: str) -> Res
         {
             "Content-Type": f"{mimetype}; charset=utf-8",
             "Content-Disposition": f'attachment; filename="{_filename(table, extension)}"',
-            "Cache-Control": "no-store",
+            **NO_STORE,
         },
     )
 
@@ -118,23 +119,21 @@ def _busy(form: ImportForm) -> ResponseReturnValue:
         "another table's file is being imported on this server right now; "
         f"send yours again in {IMPORT_RETRY_SECONDS} seconds"
     )
-    busy = make_response(_import_page(form, {"file": words}))
-    busy.status_code = 503
+    busy = _import_page(form, {"file": words}, status=503)
     busy.headers["Retry-After"] = str(IMPORT_RETRY_SECONDS)
     return busy
 
 
-def _import_page(form: ImportForm, errors: dict[str, str]) -> ResponseReturnValue:
+def _import_page(form: ImportForm, errors: dict[str, str], status: int = 200) -> Response:
+    """The import page, with what is wrong beside the file box, answered with `status`."""
     size = export.size_in_words(export.MAX_IMPORT_BYTES)
-    return render("import.html", form=form, errors=errors, size=size)
+    page = make_response(render("import.html", form=form, errors=errors, size=size))
+    page.status_code = status
+    return page
 
 
 @bp.errorhandler(RequestEntityTooLarge)
 def _file_too_large(_error: RequestEntityTooLarge) -> ResponseReturnValue:
     """A file far over the limit is cut off before it is read (413): the import page says
     so beside the file field, naming the limit, as for a file just over it."""
-    page = make_response(
-        _import_page(ImportForm(formdata=None), {"file": export.too_large().message})
-    )
-    page.status_code = 413
-    return page
+    return _import_page(ImportForm(formdata=None), {"file": export.too_large().message}, 413)

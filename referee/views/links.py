@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from referee import access, commands, rate_limits
 from referee.origin import external_url
 from referee.storage import session
-from referee.transfer import SECRET
+from referee.transfer import NO_STORE
 from referee.views import render, table_or_404
 
 bp = Blueprint("links", __name__)
@@ -50,7 +50,7 @@ def share(table_id: int) -> ResponseReturnValue:
         for role in access.ROLES
     ]
     response = make_response(render("share.html", table=table, links=links))
-    response.headers.update(SECRET)
+    response.headers.update(NO_STORE)
     return response
 
 

@@ -24,18 +24,17 @@ from referee.rules import Refusal
 from referee.rules_versions import current_rules, game_of, rules_of_hand
 from referee.seating import next_deal, players_of, seated
 from referee.storage import session
+from referee.transfer import NO_STORE
 from referee.views import table_or_404
 from referee.views.hands import QUESTIONS, _override, _who
 
 bp = Blueprint("queued", __name__, url_prefix="/t/<int:table_id>/hands/queued")
-# Never stored by the phone's cache nor a proxy: a token and the answers of one send.
-FRESH = {"Cache-Control": "no-store"}
 
 
 def _refused(errors: dict[str, str]) -> ResponseReturnValue:
     """Nothing stored: what is wrong, by field, for the phone to show on the hand it kept."""
     session().rollback()
-    return jsonify({"refused": errors}), 422, FRESH
+    return jsonify({"refused": errors}), 422, NO_STORE
 
 
 @bp.get("/")
@@ -43,7 +42,7 @@ def token(table_id: int) -> ResponseReturnValue:
     """A fresh CSRF token, asked right before sending: a hand may wait for hours, longer
     than the token of the page it was typed on lasts (WTF_CSRF_TIME_LIMIT)."""
     table_or_404(table_id, write=True)
-    return jsonify({"csrf_token": generate_csrf()}), 200, FRESH
+    return jsonify({"csrf_token": generate_csrf()}), 200, NO_STORE
 
 
 @bp.post("/<kind>")
@@ -61,7 +60,7 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
         # is now; the key sent with another hand is refused, and nothing is stored.
         if not _resent(table, kind, earlier):
             return _refused({"entry_key": commands.KeyReused(earlier).words})
-        return jsonify({"no": earlier.no}), 200, FRESH
+        return jsonify({"no": earlier.no}), 200, NO_STORE
     _, rules = current_rules(db, table)
     game = game_of(table)
     if kind not in game.playable_kinds(rules):
@@ -86,7 +85,7 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
         )
     except Refusal as refusal:
         return _refused({refusal.field or "form": refusal.words})
-    return jsonify({"no": entered.hand.no}), 200, FRESH
+    return jsonify({"no": entered.hand.no}), 200, NO_STORE
 
 
 def _dealer_chosen(players: list[Player]) -> Player | None:
