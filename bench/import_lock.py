@@ -26,11 +26,13 @@ import time
 from pages import build_table  # bench/pages.py: a random night through referee.commands
 from sqlmodel import select
 
-from referee import commands, create_app, exact_json, export
-from referee.migrate import upgrade
-from referee.models import GameTable, Hand
+from referee import create_app, exact_json
+from referee.documents import export
 from referee.rules.limits import MAX_CHANGES_PER_HAND, MAX_HANDS, MAX_IMPORT_BYTES
-from referee.storage import database_url, session
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.store.models import GameTable, Hand
+from referee.store.storage import database_url, session
 
 SECRET = "bench-" + "k" * 40
 OUTCOMES = [{"kind": "tonk_out", "player": name} for name in ("Anna", "Ben", "Carla")]

@@ -39,11 +39,11 @@ from sqlmodel import Session, col, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the phone of tests/live.py
 
-from referee import commands  # noqa: E402
-from referee.migrate import upgrade  # noqa: E402
-from referee.models import Hand  # noqa: E402
-from referee.seating import players_of  # noqa: E402
-from referee.storage import make_engine  # noqa: E402
+from referee.store import commands  # noqa: E402
+from referee.store.migrate import upgrade  # noqa: E402
+from referee.store.models import Hand  # noqa: E402
+from referee.store.seating import players_of  # noqa: E402
+from referee.store.storage import make_engine  # noqa: E402
 from tests.live import Browser, drop_pg_database, fresh_pg_database  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]

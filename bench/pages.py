@@ -17,13 +17,14 @@ import sys
 import tempfile
 import time
 
-from referee import commands, create_app
-from referee.migrate import upgrade
+from referee import create_app
 from referee.rules import Refusal
 from referee.rules.cards import dealt_totals
-from referee.rules_versions import current_rules
-from referee.seating import next_deal, players_of
-from referee.storage import database_url, session
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.store.rules_versions import current_rules
+from referee.store.seating import next_deal, players_of
+from referee.store.storage import database_url, session
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends

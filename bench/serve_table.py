@@ -17,8 +17,8 @@ import tempfile
 from pages import build_table
 
 from referee import create_app
-from referee.migrate import upgrade
-from referee.storage import database_url
+from referee.store.migrate import upgrade
+from referee.store.storage import database_url
 
 
 def main(hands: int, port: int) -> None:

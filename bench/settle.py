@@ -18,13 +18,15 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from referee.rules import PRESETS, HouseRules, Outcome, Refusal
+from referee.rules import Refusal
 from referee.rules.cards import dealt_totals, value_copies
-from referee.rules.one_deck import Claim, _deals, check_one_deck
-from referee.rules.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
 from referee.rules.tongits import PRESETS as TONGITS_PRESETS
 from referee.rules.tongits import parse_outcome as tongits_outcome
-from referee.scoring import settle, tongits
+from referee.rules.tonk import PRESETS, HouseRules, Outcome
+from referee.rules.tonk.one_deck import Claim, _deals, check_one_deck
+from referee.rules.tonk.outcome import DealTonk, Drop, Out, StockOut, TonkOut, most_cards
+from referee.scoring.tongits import settle as tongits
+from referee.scoring.tonk import settle
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 Hand = tuple[HouseRules, list[str], Outcome]

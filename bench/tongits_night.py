@@ -16,10 +16,11 @@ import time
 
 from sqlmodel import select
 
-from referee import commands, create_app
-from referee.migrate import upgrade
-from referee.models import Hand, Player
-from referee.storage import database_url, session
+from referee import create_app
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.store.models import Hand, Player
+from referee.store.storage import database_url, session
 
 NAMES = ["Anna", "Ben", "Carla"]
 

@@ -9,9 +9,9 @@ from flask import Flask, abort
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from referee import origin, secret_key, security, serving, static_files, transfer
-from referee.json_provider import ExactJSONProvider
 from referee.rules.limits import MAX_ID
+from referee.web import origin, secret_key, security, serving, static_files, transfer
+from referee.web.json_provider import ExactJSONProvider
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
 """The instance folder (database, secret key, config.py) when set, as `referee serve
@@ -54,8 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     Htmx().init_app(app)
 
-    from referee import api, storage
-    from referee.views import (
+    from referee.store import storage
+    from referee.web import api
+    from referee.web.pages import (
         counting,
         errors,
         exports,

@@ -6,8 +6,8 @@ import sys
 import click
 
 from referee import exact_json
+from referee.games.request import settle_request
 from referee.rules import Refusal
-from referee.scoring import settle_request
 
 MAX_REQUEST_BYTES = 64 * 1024
 
@@ -91,7 +91,7 @@ def _read(file: str) -> bytes:
 def _database_url() -> str:
     """The database the app would use here: DATABASE_URL, or SQLite in instance/."""
     from referee import create_app
-    from referee.storage import database_url
+    from referee.store.storage import database_url
 
     return database_url(create_app())
 
@@ -104,7 +104,7 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Create the schema, or migrate it to this version of the app (run once, not per worker)."""
-    from referee.migrate import upgrade
+    from referee.store.migrate import upgrade
 
     upgrade(_database_url())
     click.echo("The database is up to date.")
@@ -131,9 +131,9 @@ def serve(host: str, port: int, workers: int, instance: str | None) -> None:
     import os
 
     from referee import INSTANCE_ENV, create_app
-    from referee.migrate import upgrade
-    from referee.serving import serve as serve_app
-    from referee.storage import database_url
+    from referee.store.migrate import upgrade
+    from referee.store.storage import database_url
+    from referee.web.serving import serve as serve_app
 
     if instance:
         os.environ[INSTANCE_ENV] = os.path.abspath(instance)
@@ -149,8 +149,8 @@ def backup(path: str) -> None:
     being entered (SQLite's online backup, never a file copy)."""
     from sqlalchemy.engine import make_url
 
-    from referee.backup import BackupFailed, backup_sqlite
-    from referee.disk import disk_full
+    from referee.store.backup import BackupFailed, backup_sqlite
+    from referee.store.disk import disk_full
 
     url = make_url(_database_url())
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -172,9 +172,9 @@ def import_command(file) -> None:
     links, and print them. Every hand is settled again; a changed file is refused whole."""
     from sqlmodel import Session
 
-    from referee.commands import import_table
-    from referee.export import MAX_IMPORT_BYTES, load_document
-    from referee.storage import make_engine
+    from referee.documents.export import MAX_IMPORT_BYTES, load_document
+    from referee.store.commands import import_table
+    from referee.store.storage import make_engine
 
     engine = make_engine(_database_url())
     try:

@@ -18,8 +18,8 @@ from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
 from referee import create_app
-from referee.migrate import upgrade
-from referee.storage import DB_FILE, make_engine
+from referee.store.migrate import upgrade
+from referee.store.storage import DB_FILE, make_engine
 
 # `make mutation` runs the core's tests once per mutant, thousands of times: there
 # (HYPOTHESIS_PROFILE=mutation) every property test tries 20 fixed examples, its own

@@ -12,10 +12,10 @@ import sys
 
 from sqlmodel import Session
 
-from referee import commands
 from referee.rules import Refusal
-from referee.seating import load_table, next_deal, players_of, seated
-from referee.storage import make_engine
+from referee.store import commands
+from referee.store.seating import load_table, next_deal, players_of, seated
+from referee.store.storage import make_engine
 
 
 def main() -> None:

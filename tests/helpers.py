@@ -2,8 +2,8 @@
 
 from decimal import Decimal
 
-from referee.rules import parse_outcome, rules_from
-from referee.scoring import settle
+from referee.rules.tonk import parse_outcome, rules_from
+from referee.scoring.tonk import settle
 
 ABC = ["Anna", "Ben", "Carla"]
 

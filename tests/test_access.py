@@ -12,10 +12,11 @@ from types import SimpleNamespace
 import itsdangerous.timed
 from sqlmodel import Session, SQLModel, select
 
-from referee import access, commands
-from referee.models import GameTable, Hand, HandChange
-from referee.rules_versions import current_rules
-from referee.seating import players_of
+from referee.store import commands
+from referee.store.models import GameTable, Hand, HandChange
+from referee.store.rules_versions import current_rules
+from referee.store.seating import players_of
+from referee.web import access
 from tests.conftest import csrf_token, form_fields
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}

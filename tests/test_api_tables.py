@@ -12,11 +12,12 @@ import pytest
 from sqlmodel import Session, select
 from werkzeug.serving import make_server
 
-from referee import commands, exact_json, turns
-from referee.models import GameTable, Hand, Player, RulesVersion
-from referee.openapi import DOCUMENT
-from referee.rules_versions import current_rules
-from referee.seating import next_deal, players_of
+from referee import exact_json
+from referee.store import commands, turns
+from referee.store.models import GameTable, Hand, Player, RulesVersion
+from referee.store.rules_versions import current_rules
+from referee.store.seating import next_deal, players_of
+from referee.web.openapi import DOCUMENT
 
 ABC = ["Anna", "Ben", "Carla"]
 RULES = {"stake": Decimal("0.1"), "double_double_pays": 3}

@@ -15,13 +15,14 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session
 
-from referee import backup, cli, commands
-from referee.backup import BackupFailed, backup_sqlite
-from referee.migrate import upgrade
-from referee.models import GameTable
-from referee.seating import next_deal, players_of
-from referee.storage import DB_FILE, make_engine
-from referee.tally import tally
+from referee import cli
+from referee.store import backup, commands
+from referee.store.backup import BackupFailed, backup_sqlite
+from referee.store.migrate import upgrade
+from referee.store.models import GameTable
+from referee.store.seating import next_deal, players_of
+from referee.store.storage import DB_FILE, make_engine
+from referee.store.tally import tally
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

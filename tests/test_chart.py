@@ -3,7 +3,7 @@ line's latest total at its end, and the same in words for a screen reader."""
 
 import re
 
-from referee.views.chart import spread_out
+from referee.web.pages.chart import spread_out
 from tests.test_pages import enter_hand, plain, start_table, table_page
 
 

@@ -16,11 +16,12 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
-from referee import commands, export
-from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
-from referee.openapi import DOCUMENT
+from referee.documents import export
 from referee.rules.limits import MAX_ID
-from referee.storage import DB_FILE
+from referee.store import commands
+from referee.store.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
+from referee.store.storage import DB_FILE
+from referee.web.openapi import DOCUMENT
 from tests.conftest import DATABASE_URL
 from tests.test_api_tables import OUTCOMES, body, enter, new_table, send
 from tests.test_export import exported_text, night, upload

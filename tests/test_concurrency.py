@@ -18,10 +18,11 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from referee import commands, secret_key
-from referee.models import GameTable, Hand, HandChange, HandNet, Player
-from referee.seating import players_of
-from referee.storage import make_engine
+from referee.store import commands
+from referee.store.models import GameTable, Hand, HandChange, HandNet, Player
+from referee.store.seating import players_of
+from referee.store.storage import make_engine
+from referee.web import secret_key
 from tests.live import Browser, drop_pg_database, flashes, fresh_pg_database, live_server
 from tests.serving import referee_serve
 

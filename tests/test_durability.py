@@ -19,9 +19,9 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from referee import commands
-from referee.migrate import upgrade
-from referee.storage import make_engine
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.store.storage import make_engine
 
 WRITER = Path(__file__).with_name("durability_writer.py")
 RUNS = 20

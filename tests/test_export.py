@@ -16,18 +16,20 @@ import pytest
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from referee import cli, commands, exact_json, export
-from referee.commands import import_table
-from referee.export import export_csv, export_table, load_document, text_cell
-from referee.hands import hand_views
-from referee.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
+from referee import cli, exact_json
+from referee.documents import export
+from referee.documents.export import export_csv, export_table, load_document, text_cell
 from referee.rules import Refusal
 from referee.scoring.settle_up import fewest_transfers
-from referee.seating import next_deal, players_of
-from referee.storage import database_url, session
-from referee.stored_form import named
-from referee.tally import from_cents, tally
-from referee.views import exports as views_exports
+from referee.store import commands
+from referee.store.commands import import_table
+from referee.store.hands import hand_views
+from referee.store.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
+from referee.store.seating import next_deal, players_of
+from referee.store.storage import database_url, session
+from referee.store.stored_form import named
+from referee.store.tally import from_cents, tally
+from referee.web.pages import exports as views_exports
 from tests.test_pages import error_beside
 
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)

@@ -15,13 +15,13 @@ import pytest
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.commands import import_table
-from referee.export import export_table, load_document
-from referee.hands import change_views, hand_views
-from referee.models import Hand
+from referee.documents.export import export_table, load_document
 from referee.rules import Refusal
-from referee.seating import players_of
-from referee.tally import from_cents, tally
+from referee.store.commands import import_table
+from referee.store.hands import change_views, hand_views
+from referee.store.models import Hand
+from referee.store.seating import players_of
+from referee.store.tally import from_cents, tally
 
 FILE = Path(__file__).with_name("files") / "friday-format-1.json"
 WON = {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Benny": 8, "Cee": 11}}

@@ -222,7 +222,7 @@ def test_without_a_number_of_hands_the_api_has_one_game_in_play(client):
 
 
 def test_the_openapi_document_describes_the_games():
-    from referee.openapi import DOCUMENT
+    from referee.web.openapi import DOCUMENT
 
     schemas = DOCUMENT["components"]["schemas"]
     assert set(schemas["Game"]["properties"]) == {

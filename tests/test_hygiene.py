@@ -7,8 +7,10 @@ from types import SimpleNamespace
 import pytest
 from sqlmodel import Session
 
-from referee import access, commands, create_app
-from referee.migrate import upgrade
+from referee import create_app
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.web import access
 from tests.conftest import csrf_token
 from tests.test_access import browser, new_table, text
 

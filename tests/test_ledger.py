@@ -9,12 +9,13 @@ from decimal import Decimal
 import pytest
 from sqlmodel import Session, SQLModel, select
 
-from referee import commands, exact_json, seating
-from referee.hands import change_views, hand_count, hand_players
-from referee.models import Hand, HandNet
-from referee.seating import players_of
-from referee.storage import make_engine
-from referee.tally import from_cents, running_tally, tally
+from referee import exact_json
+from referee.store import commands, seating
+from referee.store.hands import change_views, hand_count, hand_players
+from referee.store.models import Hand, HandNet
+from referee.store.seating import players_of
+from referee.store.storage import make_engine
+from referee.store.tally import from_cents, running_tally, tally
 
 ABC = ["Anna", "Ben", "Carla"]
 CAUGHT = {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4, "Carla": 11}}

@@ -5,7 +5,7 @@ payout it shows comes with a swap that brings it into sight. A plain post is unt
 import re
 from decimal import Decimal
 
-from referee.models import Hand
+from referee.store.models import Hand
 from tests.test_pages import CAUGHT, HX, hand_fields, paid, player_ids, start_table, text
 
 REVEAL = "innerHTML show:#payout:bottom"

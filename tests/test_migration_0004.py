@@ -17,13 +17,13 @@ from alembic import command
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.hands import change_views, hand_views
-from referee.migrate import alembic_config, upgrade
-from referee.models import GameTable, Hand
-from referee.rules import rules_from
-from referee.seating import players_of
-from referee.storage import make_engine
-from referee.tally import from_cents, tally
+from referee.rules.tonk import rules_from
+from referee.store.hands import change_views, hand_views
+from referee.store.migrate import alembic_config, upgrade
+from referee.store.models import GameTable, Hand
+from referee.store.seating import players_of
+from referee.store.storage import make_engine
+from referee.store.tally import from_cents, tally
 from tests.test_migrations import url  # noqa: F401  (the database fixture, both engines)
 
 AT = datetime(2026, 11, 6, 20, 0, tzinfo=UTC)

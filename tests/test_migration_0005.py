@@ -8,11 +8,12 @@ import sqlalchemy as sa
 from alembic import command
 from sqlmodel import Session, select
 
-from referee import commands, exact_json
-from referee.migrate import alembic_config, upgrade
-from referee.models import GameTable
-from referee.rules import rules_from
-from referee.storage import make_engine
+from referee import exact_json
+from referee.rules.tonk import rules_from
+from referee.store import commands
+from referee.store.migrate import alembic_config, upgrade
+from referee.store.models import GameTable
+from referee.store.storage import make_engine
 from tests.test_migrations import url  # noqa: F401  (the database fixture, both engines)
 
 AT = datetime(2026, 11, 6, 20, 0, tzinfo=UTC)

@@ -18,11 +18,11 @@ from alembic.script import ScriptDirectory
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from referee import create_app, exact_json
-from referee.migrate import FIRST, alembic_config, upgrade
-from referee.rules import parse_outcome, rules_from
-from referee.scoring import settle
-from referee.storage import make_engine
-from referee.tally import cents
+from referee.rules.tonk import parse_outcome, rules_from
+from referee.scoring.tonk import settle
+from referee.store.migrate import FIRST, alembic_config, upgrade
+from referee.store.storage import make_engine
+from referee.store.tally import cents
 from tests.conftest import csrf_token, form_fields
 from tests.live import drop_pg_database, fresh_pg_database
 

@@ -5,8 +5,10 @@ core's (tests/rules/test_names.py)."""
 import pytest
 from sqlmodel import Session, select
 
-from referee import commands, exact_json, export
-from referee.models import GameTable, Player
+from referee import exact_json
+from referee.documents import export
+from referee.store import commands
+from referee.store.models import GameTable, Player
 from tests.test_api_tables import body, send
 from tests.test_pages import alert, errors, player_ids, start_table, table_page, tally, text
 

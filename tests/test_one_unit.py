@@ -6,11 +6,12 @@ from decimal import Decimal
 import pytest
 from sqlmodel import Session
 
-from referee import commands, exact_json
-from referee.export import export_table, load_document
-from referee.models import GameTable, RulesVersion
+from referee import exact_json
+from referee.documents.export import export_table, load_document
 from referee.rules import Refusal
-from referee.rules_versions import current_rules
+from referee.store import commands
+from referee.store.models import GameTable, RulesVersion
+from referee.store.rules_versions import current_rules
 from tests.test_api_tables import body, enter, new_table, send
 from tests.test_export import counts, play, upload
 from tests.test_pages import (

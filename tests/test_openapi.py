@@ -6,8 +6,8 @@ from openapi_spec_validator import validate
 
 from referee import exact_json
 from referee.documents import requests
-from referee.openapi import DOCUMENT
 from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, TABLE_NAME_LENGTH
+from referee.web.openapi import DOCUMENT
 
 
 def test_the_document_is_valid_openapi():

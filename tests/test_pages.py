@@ -12,10 +12,10 @@ from decimal import Decimal
 
 import pytest
 
-from referee.models import GameTable, Hand, HandChange, Player, RulesVersion
-from referee.rules import option_keys
 from referee.rules.cards import RANKS_52
-from referee.rules.wording import option_label
+from referee.rules.tonk import option_keys
+from referee.rules.tonk.wording import option_label
+from referee.store.models import GameTable, Hand, HandChange, Player, RulesVersion
 
 ABC = ["Anna", "Ben", "Carla"]
 HX = {"HX-Request": "true"}

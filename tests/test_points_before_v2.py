@@ -5,12 +5,13 @@ and a change of rules brings in version 2 (points times what the hand pays in ch
 import pytest
 from sqlmodel import Session, select
 
-from referee import commands, exact_json
-from referee.commands import import_table
-from referee.export import export_table, load_document
-from referee.models import RulesVersion
-from referee.seating import next_deal, players_of
-from referee.tally import tally
+from referee import exact_json
+from referee.documents.export import export_table, load_document
+from referee.store import commands
+from referee.store.commands import import_table
+from referee.store.models import RulesVersion
+from referee.store.seating import next_deal, players_of
+from referee.store.tally import tally
 
 BY = "scorekeeper"
 SIX_SPREAD = {"kind": "tonk_out", "player": "Anna", "spread_six": True,

@@ -3,7 +3,7 @@ a CSRF token asked for at send time, refusals as words by field, Tonk and Tongit
 
 import json
 
-from referee.models import Hand
+from referee.store.models import Hand
 from tests.conftest import csrf_token
 from tests.test_pages import hand_fields, player_ids, set_rules, start_table
 from tests.test_tongits_tables import game_fields, start_tongits

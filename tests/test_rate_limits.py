@@ -17,8 +17,8 @@ import pytest
 import requests
 from sqlmodel import Session, select
 
-from referee import rate_limits
-from referee.models import RateCount
+from referee.store.models import RateCount
+from referee.web import rate_limits
 from tests.conftest import csrf_token, form_fields
 from tests.live import live_server
 from tests.test_access import browser, new_table, text

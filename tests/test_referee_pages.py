@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from referee.models import Hand, TurnMark
-from referee.rules import HouseRules
-from referee.rules.questions import answers
+from referee.rules.tonk import HouseRules
+from referee.rules.tonk.questions import answers
+from referee.store.models import Hand, TurnMark
 from tests.conftest import form_fields
 from tests.test_pages import (
     enter_hand,

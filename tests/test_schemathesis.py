@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from referee import exact_json
-from referee.openapi import DOCUMENT
-from referee.rate_limits import GUESSES_PER_ADDRESS, GUESSES_PER_TABLE, TABLES_PER_ADDRESS
+from referee.web.openapi import DOCUMENT
+from referee.web.rate_limits import GUESSES_PER_ADDRESS, GUESSES_PER_TABLE, TABLES_PER_ADDRESS
 
 MAX_EXAMPLES = 25
 PLAYERS = ["Anna", "Ben", "Carla"]

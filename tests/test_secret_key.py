@@ -4,7 +4,7 @@ import stat
 
 import pytest
 
-from referee import secret_key
+from referee.web import secret_key
 
 
 def test_a_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):

@@ -144,7 +144,7 @@ def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkey
     def broken(*_args):
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr("referee.access.find_by_token", broken)
+    monkeypatch.setattr("referee.web.access.find_by_token", broken)
     with caplog.at_level("ERROR", logger=app.logger.name):
         answer = client.get("/join/7/s3cretTOKENvalue?from=qr")
     assert answer.status_code == 500

@@ -5,7 +5,7 @@ shows in its own time zone."""
 import re
 from datetime import UTC, datetime, timedelta, timezone
 
-from referee.views.formatting import when
+from referee.web.pages.formatting import when
 from tests.test_pages import enter_hand, plain, start_table, text
 from tests.test_static_files import script_tag
 

@@ -9,13 +9,13 @@ from dataclasses import replace
 import pytest
 from sqlmodel import Session, select
 
-from referee import commands
-from referee.commands import import_table
-from referee.export import export_table, load_document
-from referee.models import GameTable, Player, RulesVersion
+from referee.documents.export import export_table, load_document
+from referee.games import GAMES, TONK
 from referee.rules import Refusal
-from referee.rules.game import GAMES, TONK
-from referee.rules_versions import game_of
+from referee.store import commands
+from referee.store.commands import import_table
+from referee.store.models import GameTable, Player, RulesVersion
+from referee.store.rules_versions import game_of
 from tests.test_api_tables import ABC, body, new_table, send
 from tests.test_export import counts, exported_text, night
 from tests.test_pages import errors, start_table, text
@@ -185,7 +185,7 @@ NOT_YET = (
 
 @pytest.fixture
 def tongits_registered(monkeypatch):
-    from referee.rules.game import TONGITS
+    from referee.games import TONGITS
 
     monkeypatch.setitem(GAMES, "tongits", replace(TONGITS, at_tables=False))
 

@@ -10,14 +10,15 @@ from decimal import Decimal
 import pytest
 from sqlmodel import Session, select
 
-from referee import commands, exact_json
-from referee.commands import import_table
+from referee import exact_json
 from referee.documents.answers import TongitsHand, TongitsTable
+from referee.documents.export import export_csv, export_table, load_document
 from referee.documents.reading import read
-from referee.export import export_csv, export_table, load_document
-from referee.models import GameTable, Hand, HandChange, Player, RulesVersion
-from referee.openapi import DOCUMENT, REF
 from referee.rules import Refusal
+from referee.store import commands
+from referee.store.commands import import_table
+from referee.store.models import GameTable, Hand, HandChange, Player, RulesVersion
+from referee.web.openapi import DOCUMENT, REF
 from tests.scoring.test_tongits_examples import ANSWER_1, ANSWER_2, EXAMPLE_1, EXAMPLE_2
 from tests.test_api_tables import body, enter, send
 

@@ -11,8 +11,8 @@ from referee.cli import main
 from referee.documents.answers import TongitsSettlement
 from referee.documents.reading import read
 from referee.documents.requests import TongitsSettleRequest
-from referee.openapi import DOCUMENT, REF
 from referee.rules.tongits.house_rules import option_keys
+from referee.web.openapi import DOCUMENT, REF
 from tests.scoring.test_tongits_examples import (
     ANSWER_1,
     ANSWER_2,

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, col, select
 
-from referee import commands
-from referee.hands import preview
-from referee.models import Hand, HandNet, Player
-from referee.rules_versions import current_rules
-from referee.seating import players_of
-from referee.stored_form import named
+from referee.store import commands
+from referee.store.hands import preview
+from referee.store.models import Hand, HandNet, Player
+from referee.store.rules_versions import current_rules
+from referee.store.seating import players_of
+from referee.store.stored_form import named
 
 ABC = ["Anna", "Ben", "Carla"]
 

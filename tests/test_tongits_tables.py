@@ -13,9 +13,10 @@ import re
 import pytest
 from sqlmodel import Session, select
 
-from referee import commands, create_app
-from referee.migrate import upgrade
-from referee.models import GameTable, Hand, HandChange, Player
+from referee import create_app
+from referee.store import commands
+from referee.store.migrate import upgrade
+from referee.store.models import GameTable, Hand, HandChange, Player
 from tests.conftest import Web, form_fields
 from tests.live import drop_pg_database, fresh_pg_database
 from tests.test_pages import (
@@ -132,7 +133,7 @@ def test_four_names_start_a_table_of_four_seats(web, app):
 
 
 def test_two_names_are_refused_for_tongits_and_no_table_is_started(web, rows):
-    from referee.models import GameTable
+    from referee.store.models import GameTable
 
     response = web.submit(
         "/", {"player_0": "Anna", "player_1": "Ben", "game": "tongits", "first_dealer": "0"}

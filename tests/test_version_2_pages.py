@@ -5,7 +5,7 @@ entered on a page is settled as spec 2.5 step 1 says (payouts worked out by hand
 import html
 import re
 
-from referee.openapi import DOCUMENT
+from referee.web.openapi import DOCUMENT
 from tests.test_api_tables import body, new_table, send
 from tests.test_pages import (
     enter_hand,

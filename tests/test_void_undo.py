@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 from sqlmodel import Session
 
-from referee import access
-from referee.models import GameTable, Hand, HandChange
+from referee.store.models import GameTable, Hand, HandChange
+from referee.web import access
 from tests.test_access import browser
 from tests.test_pages import enter_hand, paid, plain, start_table, table_page, tally, text
 from tests.test_tongits_tables import (

@@ -10,7 +10,7 @@ word a player reads) are searched for every option key with an underscore and fo
 import html
 import re
 
-from referee.rules import option_keys
+from referee.rules.tonk import option_keys
 from tests.test_pages import preview_hand, set_rules, start_table, text
 from tests.test_referee_pages import mark, player_ids
 

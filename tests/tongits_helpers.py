@@ -5,7 +5,7 @@ from decimal import Decimal
 from referee.rules.tongits.outcome import parse_outcome
 from referee.rules.tongits.presets import rules_from
 from referee.rules.tongits.state import parse_state
-from referee.scoring.tongits import settle
+from referee.scoring.tongits.settle import settle
 
 ABC = ["Anna", "Ben", "Carla"]
 ABCD = [*ABC, "Dan"]

@@ -7,8 +7,8 @@ import time
 
 from sqlmodel import Session, select
 
-from referee import commands
-from referee.models import GameTable
+from referee.store import commands
+from referee.store.models import GameTable
 
 OVERLAP_SECONDS = 2.0  # long enough for the other run to empty its database meanwhile
 

@@ -31,7 +31,7 @@ from referee.documents.values import (
     TongitsTableName,
     worded,
 )
-from referee.rules.game import DEFAULT_GAME, TONGITS, TONK
+from referee.games import DEFAULT_GAME, TONGITS, TONK
 from referee.rules.limits import (
     IDEMPOTENCY_KEY_PATTERN,
     MAX_ENTRY_KEY_LENGTH,

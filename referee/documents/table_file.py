@@ -26,8 +26,7 @@ from referee.documents.values import (
     TongitsPreset,
     TongitsRulesField,
 )
-from referee.models import HISTORY_ACTIONS
-from referee.rules.game import DEFAULT_GAME
+from referee.games import DEFAULT_GAME
 from referee.rules.limits import (
     MAX_BY_LENGTH,
     MAX_CHANGES_PER_HAND,
@@ -40,6 +39,7 @@ from referee.rules.limits import (
     MAX_RULES_VERSIONS,
     MIN_PLAYERS,
 )
+from referee.store.models import HISTORY_ACTIONS
 
 FORMAT = "tonk-referee.table"
 # Version 2 names every player by their current name; version 1 named a hand's players,

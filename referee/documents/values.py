@@ -29,16 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError, core_schema
 
 from referee import exact_json
-from referee.rules import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
-from referee.rules import outcome as played
-from referee.rules.game import GAMES, table_game_named, table_games
-from referee.rules.house_rules import (
-    MAX_BAND_PAYS,
-    MAX_DEALT_TOTAL,
-    MAX_STAKE,
-    Check,
-    check_of,
-)
+from referee.games import GAMES, table_game_named, table_games
 from referee.rules.limits import (
     MAX_HANDS,
     MAX_NAME_LENGTH,
@@ -48,13 +39,22 @@ from referee.rules.limits import (
     TONGITS_SEATS,
     check_table_name,
 )
-from referee.rules.outcome import check_name, check_players
 from referee.rules.refusal import Refusal
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.house_rules import check_of as tongits_check_of
 from referee.rules.tongits.house_rules import option_keys as tongits_option_keys
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
+from referee.rules.tonk import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
+from referee.rules.tonk import outcome as played
+from referee.rules.tonk.house_rules import (
+    MAX_BAND_PAYS,
+    MAX_DEALT_TOTAL,
+    MAX_STAKE,
+    Check,
+    check_of,
+)
+from referee.rules.tonk.outcome import check_name, check_players
 
 STRICT = ConfigDict(extra="forbid", strict=True)
 

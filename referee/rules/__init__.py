@@ -1,37 +1,8 @@
-"""House rules: the model, the presets, the words, and what an outcome may be."""
+"""The rules of every game the referee knows: what the games share sits here (cards, the
+deal, options, names, limits, refusals); each game's own rules are a package beside it
+(`tonk/`, `tongits/`). Nothing here imports the scoring: rules say what may happen,
+scoring says what it pays."""
 
-from referee.rules.house_rules import Band, HouseRules, option_keys
-from referee.rules.outcome import (
-    KINDS,
-    DealTonk,
-    DoubleDouble,
-    Drop,
-    Out,
-    Outcome,
-    StockOut,
-    TonkOut,
-    check_players,
-    parse_outcome,
-)
-from referee.rules.presets import PRESETS, preset, rules_from
 from referee.rules.refusal import Refusal
 
-__all__ = [
-    "KINDS",
-    "PRESETS",
-    "Band",
-    "DealTonk",
-    "DoubleDouble",
-    "Drop",
-    "HouseRules",
-    "Out",
-    "Outcome",
-    "Refusal",
-    "StockOut",
-    "TonkOut",
-    "check_players",
-    "option_keys",
-    "parse_outcome",
-    "preset",
-    "rules_from",
-]
+__all__ = ["Refusal"]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.house_rules import Check
+from referee.rules.tonk.house_rules import Check
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
-"""Scoring: settle one hand, exactly; pure code with no Flask, database or clock."""
+"""Scoring: settle one hand, exactly; pure code with no Flask, database or clock.
 
-from referee.scoring.request import settle_request
-from referee.scoring.settle import settle
+What every game's settlement shares (a Settlement of payments, settle-up, standings) sits
+here; each game settles in its own package beside it (`tonk/`, `tongits/`)."""
+
 from referee.scoring.settlement import Payment, Settlement
 
-__all__ = ["Payment", "Settlement", "settle", "settle_request"]
+__all__ = ["Payment", "Settlement"]

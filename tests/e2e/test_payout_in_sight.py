@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from bench.pages import build_table
-from referee import commands
-from referee.models import GameTable
-from referee.storage import session
+from referee.store import commands
+from referee.store.models import GameTable
+from referee.store.storage import session
 from tests.e2e.test_evening import total_of
 
 PHONES = {"360x740": (360, 740), "390x844": (390, 844)}

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bench.pages import build_table
-from referee import commands
-from referee.storage import session
+from referee.store import commands
+from referee.store.storage import session
 
 ABC = ["Anna", "Ben", "Carla"]
 

@@ -7,7 +7,7 @@ Every screen is checked with axe-core and saved as a screenshot, as in test_even
 
 from playwright.sync_api import Page, expect
 
-from referee.rules.wording import option_label
+from referee.rules.tonk.wording import option_label
 from tests.e2e.test_evening import _fail_on_console_errors, accessible, total_of  # noqa: F401
 
 SUITS = "♠♥♦♣"

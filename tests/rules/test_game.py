@@ -4,8 +4,9 @@ from decimal import Decimal
 
 import pytest
 
-from referee.rules import Drop, HouseRules, Refusal
-from referee.rules.game import DEFAULT_GAME, GAMES, TONGITS, TONK, game_named
+from referee.games import DEFAULT_GAME, GAMES, TONGITS, TONK, game_named
+from referee.rules import Refusal
+from referee.rules.tonk import Drop, HouseRules
 from referee.scoring import Payment
 
 

@@ -5,8 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee import exact_json
-from referee.rules import PRESETS, Band, HouseRules, Refusal, option_keys, preset, rules_from
-from referee.rules.house_rules import option_group
+from referee.rules import Refusal
+from referee.rules.tonk import PRESETS, Band, HouseRules, option_keys, preset, rules_from
+from referee.rules.tonk.house_rules import option_group
 
 SPEC_KEYS = [
     "stake", "unit", "hand_size", "deck", "scoring", "points_target_hands",

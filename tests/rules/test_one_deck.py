@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import Refusal, one_deck
+from referee.rules import Refusal
 from referee.rules.cards import dealt_totals, held_totals, value_copies
-from referee.rules.one_deck import Claim, check_one_deck
+from referee.rules.tonk import one_deck
+from referee.rules.tonk.one_deck import Claim, check_one_deck
 from tests.helpers import settled
 
 SIX = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]

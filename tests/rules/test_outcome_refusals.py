@@ -5,8 +5,9 @@ The field and player are where a form shows the message, so both are pinned with
 
 import pytest
 
-from referee.rules import Refusal, parse_outcome, rules_from
-from referee.scoring import settle
+from referee.rules import Refusal
+from referee.rules.tonk import parse_outcome, rules_from
+from referee.scoring.tonk import settle
 
 REFUSALS = (
     (

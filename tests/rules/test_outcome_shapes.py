@@ -7,9 +7,10 @@ from types import MappingProxyType
 
 import pytest
 
-from referee.rules import HouseRules, Refusal, parse_outcome
+from referee.rules import Refusal
 from referee.rules.limits import MAX_NAME_LENGTH
-from referee.rules.outcome import (
+from referee.rules.tonk import HouseRules, parse_outcome
+from referee.rules.tonk.outcome import (
     DealTonk,
     asks_totals,
     check_name,

@@ -2,16 +2,8 @@
 
 import pytest
 
-from referee.rules import (
-    DealTonk,
-    DoubleDouble,
-    Drop,
-    Out,
-    Refusal,
-    StockOut,
-    TonkOut,
-    parse_outcome,
-)
+from referee.rules import Refusal
+from referee.rules.tonk import DealTonk, DoubleDouble, Drop, Out, StockOut, TonkOut, parse_outcome
 
 READ = [
     ({"kind": "deal_tonk", "totals": {"Ben": 49}}, DealTonk({"Ben": 49})),

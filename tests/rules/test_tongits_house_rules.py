@@ -5,9 +5,9 @@ from decimal import Decimal
 import pytest
 
 from referee.rules import Refusal
-from referee.rules.house_rules import option_keys as tonk_option_keys
 from referee.rules.tongits import PRESETS, TongitsRules, preset, rules_from
 from referee.rules.tongits.house_rules import check_of, option_group, option_keys
+from referee.rules.tonk.house_rules import option_keys as tonk_option_keys
 
 DEFAULTS = {
     "stake": Decimal("1.00"),

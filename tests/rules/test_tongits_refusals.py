@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
+from referee.games.request import settle_request
 from referee.rules import Refusal
-from referee.scoring import settle_request
 from tests.tongits_helpers import ABC, ABCD
 
 DRAW = {"kind": "draw", "caller": "Ben"}

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from referee.rules.game import TONGITS
+from referee.games import TONGITS
 from referee.rules.tongits import PRESETS, TongitsRules
 from referee.rules.tongits.house_rules import option_keys
 from referee.rules.tongits.questions import QUESTIONS, answers

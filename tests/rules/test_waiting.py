@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules import HouseRules
-from referee.rules.waiting import (
+from referee.rules.tonk import HouseRules
+from referee.rules.tonk.waiting import (
     HIT,
     PLAYS,
     SPREAD,

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import PRESETS, Band, HouseRules, option_keys
-from referee.rules.house_rules import check_of, option_group
-from referee.rules.wording import (
+from referee.rules.tonk import PRESETS, Band, HouseRules, option_keys
+from referee.rules.tonk.house_rules import check_of, option_group
+from referee.rules.tonk.wording import (
     amount_in_words,
     number_in_words,
     option_label,
@@ -248,7 +248,7 @@ def test_amounts_never_pass_through_a_float():
             assert not re.search(r"\d\.\d{3,}|e-\d", text), text
 
 
-@pytest.mark.parametrize("module", ["wording.py", "deal.py"])
+@pytest.mark.parametrize("module", ["tonk/wording.py", "deal.py"])
 def test_no_float_in_the_source(module):
     tree = ast.parse((Path(__file__).parents[2] / "referee" / "rules" / module).read_text())
     for node in ast.walk(tree):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules import PRESETS, HouseRules, option_keys
-from referee.rules.wording import rule_sentences
+from referee.rules.tonk import PRESETS, HouseRules, option_keys
+from referee.rules.tonk.wording import rule_sentences
 from tests.rules.test_wording import choices, with_value
 
 SHEETS = Path(__file__).with_name("rules_sheets.json")

@@ -1,7 +1,7 @@
 """The rules sheet in version 2: caught_pays_tied, hits_stack, and points that mirror chips."""
 
-from referee.rules import PRESETS, HouseRules
-from referee.rules.wording import option_label, rule_sentences, value_in_words
+from referee.rules.tonk import PRESETS, HouseRules
+from referee.rules.tonk.wording import option_label, rule_sentences, value_in_words
 
 POINTS = {"scoring": "points"}
 

@@ -1,6 +1,6 @@
 """Games in points mode (house rules 2.7): N hands not voided, the lowest score wins."""
 
-from referee.scoring.games import (
+from referee.scoring.tonk.games import (
     Game,
     PlayedHand,
     game_json,
@@ -182,7 +182,7 @@ def test_a_game_as_the_api_and_the_file_hold_it_and_each_hand_in_its_game():
 
 
 def test_a_hand_counts_in_a_game_only_in_points_mode_with_its_rules_number_of_hands():
-    from referee.rules import HouseRules
+    from referee.rules.tonk import HouseRules
 
     points = HouseRules.from_json({"scoring": "points", "points_target_hands": 4})
     chips = HouseRules.from_json({"points_target_hands": 4})

@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from referee.rules import HouseRules, Refusal
+from referee.rules import Refusal
+from referee.rules.tonk import HouseRules
 from tests.helpers import ABC, amounts, net, settled
 
 REFUSED = "refused"

@@ -5,11 +5,12 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules import KINDS, Drop, HouseRules, Refusal, parse_outcome
+from referee.rules import Refusal
 from referee.rules.cards import dealt_totals, value_copies
-from referee.rules.outcome import most_cards
-from referee.scoring import settle
+from referee.rules.tonk import KINDS, Drop, HouseRules, parse_outcome
+from referee.rules.tonk.outcome import most_cards
 from referee.scoring.settlement import DRAWS, RESULTS
+from referee.scoring.tonk import settle
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
+from referee.games.request import settle_request
 from referee.rules import Refusal
-from referee.scoring import settle_request
 
 REQUEST = {
     "players": ["Anna", "Ben", "Carla"],

@@ -8,9 +8,10 @@ edited or imported pays what it paid; rules given now take the spec's default, "
 
 from decimal import Decimal
 
-from referee.rules import HouseRules, parse_outcome
-from referee.scoring import settle, settle_request
+from referee.games.request import settle_request
+from referee.rules.tonk import HouseRules, parse_outcome
 from referee.scoring.settlement import Payment
+from referee.scoring.tonk import settle
 
 DROP = {"kind": "drop", "player": "Anna", "totals": {"Anna": 5, "Ben": 5, "Carla": 3}}
 
@@ -96,7 +97,7 @@ def test_rules_stored_before_version_2_are_stored_again_in_that_form_and_changes
 
 
 def test_the_rules_sheet_says_old_points_rules_double_after_a_tonk():
-    from referee.rules.wording import rule_sentences
+    from referee.rules.tonk.wording import rule_sentences
 
     def scoring(rules):
         return next(s for key, _, s in rule_sentences(rules) if key == "scoring")

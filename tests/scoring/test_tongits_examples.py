@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from referee import exact_json
-from referee.scoring import settle_request
+from referee.games.request import settle_request
 from tests.tongits_helpers import ABC, amounts, rows, settled
 
 EXAMPLE_1 = {

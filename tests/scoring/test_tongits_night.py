@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.rules.tongits import PRESETS, Streak, parse_outcome
 from referee.scoring.settlement import Payment
-from referee.scoring.tongits_night import PlayedGame, replay
+from referee.scoring.tongits.night import PlayedGame, replay
 
 ABC = ("Anna", "Ben", "Carla")
 RULES = PRESETS["tongits"]

@@ -5,11 +5,11 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games.request import settle_request
 from referee.rules import Refusal
 from referee.rules.tongits import TongitsRules, parse_outcome, parse_state
-from referee.scoring import settle_request
 from referee.scoring.settlement import TONGITS_RESULTS
-from referee.scoring.tongits import settle
+from referee.scoring.tongits.settle import settle
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

@@ -10,8 +10,10 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
-from referee.rules import house_rules as tonk
-from referee.rules.house_rules import (
+from referee.rules.limits import CARDS_BETWEEN_TURNS
+from referee.rules.refusal import Refusal
+from referee.rules.tonk import house_rules as tonk
+from referee.rules.tonk.house_rules import (
     MAX_UNIT_LENGTH,
     Declarations,
     changed,
@@ -22,8 +24,6 @@ from referee.rules.house_rules import (
     short_text,
     whole,
 )
-from referee.rules.limits import CARDS_BETWEEN_TURNS
-from referee.rules.refusal import Refusal
 
 Seats = Literal[3, 4]
 CardValues = Literal["standard"]

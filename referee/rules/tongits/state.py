@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from referee.rules.house_rules import CENT
 from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
 from referee.rules.refusal import Refusal
-from referee.rules.wording import names_in_words
+from referee.rules.tonk.house_rules import CENT
+from referee.rules.tonk.wording import names_in_words
 
 STATE_KEYS = ("pot", "streak", "dealer")
 STREAK_KEYS = ("player", "wins")

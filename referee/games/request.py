@@ -1,0 +1,37 @@
+"""A settle request as both doors receive it (the settle contract), checked and settled."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.rules import Refusal
+from referee.scoring.settlement import Settlement
+
+REQUEST_KEYS = ("game", "preset", "rules", "players", "outcome")
+# A game that carries state between games (Tongits) also reads `state`, before the outcome.
+STATE_REQUEST_KEYS = ("game", "preset", "rules", "players", "state", "outcome")
+
+
+def settle_request(request: Any) -> Settlement:
+    """Settle one request of the settle contract, at the game it names (Tonk when it names
+    none); anything wrong is a Refusal."""
+    # Here, not at the top: the registry of games imports each game's settle, from this package.
+    from referee.games import DEFAULT_GAME, game_named
+
+    if not isinstance(request, Mapping):
+        raise Refusal("request: send an object with preset, rules, players and outcome")
+    # The game first: which fields a request has depends on it (only Tongits has `state`).
+    game = game_named(request.get("game", DEFAULT_GAME))
+    keys = REQUEST_KEYS if game.settle_with_state is None else STATE_REQUEST_KEYS
+    for key in request:
+        if key not in keys:
+            raise Refusal(
+                f"request: there is no field {str(key)[:40]!r}; a request has " + ", ".join(keys),
+                field=str(key)[:40],
+            )
+    if "players" not in request or "outcome" not in request:
+        raise Refusal("request: players and outcome are both needed")
+    rules = game.rules_from(request.get("preset", game.default_preset), request.get("rules"))
+    outcome = game.parse_outcome(request["outcome"])
+    if game.settle_with_state is not None:
+        return game.settle_with_state(rules, request["players"], outcome, request.get("state"))
+    return game.settle(rules, request["players"], outcome)

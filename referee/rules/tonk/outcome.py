@@ -1,0 +1,493 @@
+"""What happened in a hand, and whether it can have happened under the house rules.
+
+`parse_outcome` turns JSON (or a form) into a typed `Outcome`, one class per kind
+holding only the facts that kind has, so that a tonk out without its player cannot
+even be written down; `check_outcome` refuses what the house rules say cannot be
+(section 2 and 2.8 of the spec), so that scoring only ever settles a hand that
+could have been played.
+"""
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any, Literal, get_args
+
+from referee.rules.cards import dealt_totals, deck_in_words, held_totals
+from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.refusal import Refusal
+from referee.rules.tonk.house_rules import HouseRules
+from referee.rules.tonk.one_deck import Claim, check_one_deck
+from referee.rules.tonk.wording import bands_in_words, names_in_words
+
+Kind = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+KIND_WORDS: dict[str, str] = {
+    "deal_tonk": "tonk on the deal",
+    "tonk_out": "tonk out",
+    "double_double": "double-double",
+    "out": "out by discarding",
+    "drop": "drop",
+    "stock_out": "stock ran out",
+}
+FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
+
+
+@dataclass(frozen=True)
+class _Ending:
+    """What every outcome shares: written as the settle contract writes it."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as the settle contract writes it: the kind, then only the facts given
+        (no empty totals, no unanswered question), in the contract's order."""
+        data: dict[str, Any] = {}
+        for told in fields(self):
+            value = getattr(self, told.name)
+            if value is None or value == {}:
+                continue  # a question not asked, or no totals
+            data[told.name] = dict(value) if isinstance(value, Mapping) else value
+        return data
+
+
+@dataclass(frozen=True)
+class DealTonk(_Ending):
+    """2.1: the dealt totals of who shows a tonk (of everyone, in points mode)."""
+
+    kind: Literal["deal_tonk"] = field(default="deal_tonk", init=False)
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TonkOut(_Ending):
+    """2.2: `player` went out by spreading and hitting; `spread_six` when the rules ask."""
+
+    kind: Literal["tonk_out"] = field(default="tonk_out", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+    spread_six: bool | None = None
+
+
+@dataclass(frozen=True)
+class DoubleDouble(_Ending):
+    """2.3: `player` went out second, straight after the first."""
+
+    kind: Literal["double_double"] = field(default="double_double", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Out(_Ending):
+    """2.4: `player` went out by discarding their last card."""
+
+    kind: Literal["out"] = field(default="out", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Drop(_Ending):
+    """2.5: `player` dropped; everyone's total decides whether the drop won."""
+
+    kind: Literal["drop"] = field(default="drop", init=False)
+    player: str
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StockOut(_Ending):
+    """2.6: the stock ran out; everyone's total, and who drew last when the rules ask."""
+
+    kind: Literal["stock_out"] = field(default="stock_out", init=False)
+    totals: Mapping[str, int] = field(default_factory=dict)
+    last_draw: str | None = None
+
+
+Outcome = DealTonk | TonkOut | DoubleDouble | Out | Drop | StockOut
+"""How a hand ended: one class per kind, each with only the facts that kind has."""
+
+WentOut = TonkOut | DoubleDouble | Out
+
+
+def names_given(outcome: Outcome) -> Iterator[tuple[str, str]]:
+    """Each name an outcome gives, with the field that gives it: player, last_draw, totals."""
+    if not isinstance(outcome, DealTonk | StockOut):
+        yield "player", outcome.player
+    if isinstance(outcome, StockOut) and outcome.last_draw is not None:
+        yield "last_draw", outcome.last_draw
+    for name in outcome.totals:
+        yield "totals", name
+
+
+def check_players(players: Any) -> tuple[str, ...]:
+    """2 to 6 distinct, non-empty, printable names in seating order."""
+    if not isinstance(players, list | tuple):
+        raise Refusal("players: list the players' names in seating order", field="players")
+    seats = tuple(players)
+    if all(isinstance(name, str) for name in seats):
+        return _checked_seats(seats)  # a table's names, checked once for all its hands
+    return _check_seats(seats)
+
+
+def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
+    """The checks of `check_players` past the container: how many, each name, no two alike."""
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise Refusal(
+            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
+            field="players",
+        )
+    seen: set[str] = set()
+    for name in seats:
+        check_name(name)
+        folded = name.casefold()
+        if folded in seen:
+            raise Refusal(
+                f"players: two players are called {name!r}; give each a name the table can tell "
+                "apart",
+                field="players",
+                player=name,
+            )
+        seen.add(folded)
+    return seats
+
+
+# Pure, and asked again for every hand of a table: names of str only (hashable), and a
+# refusal is never remembered (lru_cache keeps only what returns).
+_checked_seats = lru_cache(maxsize=1024)(_check_seats)
+
+
+def check_name(name: Any) -> str:
+    """A player's name: not empty, at most 40 printable characters, no space at either end."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal("players: every player needs a name", field="players")
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
+        raise Refusal(
+            f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
+            f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
+            field="players",
+            player=name[:MAX_NAME_LENGTH],
+        )
+    return name
+
+
+def parse_outcome(data: Any) -> Outcome:
+    """A typed outcome from JSON: its shape, and the facts its kind has, no more, no fewer;
+    whether it can be under the house rules is for `check_outcome`."""
+    if not isinstance(data, Mapping):
+        raise Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
+    for key in data:
+        if key not in FIELDS:
+            raise Refusal(
+                f"outcome: there is no field {str(key)[:40]!r}; an outcome has "
+                + ", ".join(FIELDS),
+                field="outcome",
+            )
+    kind = _kind(data.get("kind"))
+    totals = data.get("totals", {})
+    if not isinstance(totals, Mapping):
+        raise Refusal("totals: give each player's total as name: points", field="totals")
+    for name, total in totals.items():
+        if not isinstance(total, int) or isinstance(total, bool):
+            raise Refusal(
+                f"totals: {str(name)[:40]}'s total must be a whole number of points",
+                field="totals",
+                player=str(name)[:40],
+            )
+    for key in ("player", "last_draw"):
+        if key in data and not isinstance(data[key], str):
+            raise Refusal(f"{key}: give a player's name", field=key)
+    spread_six = data.get("spread_six")
+    if spread_six is not None and not isinstance(spread_six, bool):
+        raise Refusal("spread_six: answer true or false", field="spread_six")
+    # A player's name or last_draw given as null was refused above: here given means present.
+    if kind in ("deal_tonk", "stock_out"):
+        if "player" in data:
+            raise Refusal(
+                f"player: a {KIND_WORDS[kind]} has no single player; leave player out",
+                field="player",
+            )
+    elif "player" not in data:
+        raise Refusal(f"player: say who {_who_verb(kind)}", field="player")
+    if kind != "stock_out" and "last_draw" in data:
+        raise Refusal("last_draw: only asked when the stock ran out", field="last_draw")
+    if kind != "tonk_out" and spread_six is not None:
+        raise Refusal("spread_six: only asked for a tonk out", field="spread_six")
+    totals = dict(totals)
+    match kind:
+        case "deal_tonk":
+            return DealTonk(totals)
+        case "tonk_out":
+            return TonkOut(data["player"], totals, spread_six)
+        case "double_double":
+            return DoubleDouble(data["player"], totals)
+        case "out":
+            return Out(data["player"], totals)
+        case "drop":
+            return Drop(data["player"], totals)
+        case "stock_out":
+            return StockOut(totals, data.get("last_draw"))
+
+
+def _kind(value: Any) -> Kind:
+    """One of the ways a hand ends, refused with the list of them."""
+    for kind in KINDS:
+        if value == kind:
+            return kind
+    raise Refusal(
+        f"kind: {str(value)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
+        field="kind",
+    )
+
+
+def playable_kinds(rules: HouseRules) -> list[str]:
+    """The ways a hand can end at this table: tonk on the deal only with a tonk band,
+    double-double only when the house pays it."""
+    return [
+        kind
+        for kind in KINDS
+        if (kind != "deal_tonk" or rules.deal_tonks)
+        and (kind != "double_double" or rules.double_double_pays is not None)
+    ]
+
+
+def needs_spread_six(rules: HouseRules) -> bool:
+    """Whether a tonk out must say if six cards were spread in the last turn (2.2)."""
+    return rules.tonk_out_six_pays is not None or rules.tonk_out_needs_six
+
+
+def asks_totals(kind: str, rules: HouseRules) -> bool:
+    """Totals are needed for a drop, a stock-out, tonks on the deal, and everything in points
+    (2.5, 2.6, 2.1, 2.7)."""
+    return kind in ("deal_tonk", "drop", "stock_out") or rules.scoring == "points"
+
+
+def asks_last_draw(kind: str, rules: HouseRules) -> bool:
+    """Who drew the last stock card matters only with stock_out_tie "last_draw" (2.6)."""
+    return kind == "stock_out" and rules.stock_out_tie == "last_draw"
+
+
+def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
+    """The most cards a player can hold when the hand stops (2.8)."""
+    extra = 1 if dropper and rules.drop_when == "any_time" else 0
+    return rules.hand_size + extra
+
+
+def lowest(totals: Mapping[str, int], players: Sequence[str]) -> tuple[int, list[str]]:
+    """The lowest total among `players`, and who holds it, in seating order."""
+    low = min(totals[name] for name in players)
+    return low, [name for name in players if totals[name] == low]
+
+
+def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """Refuse an outcome that cannot be under these rules, naming player, total and rule."""
+    for key, name in names_given(outcome):
+        _check_known(name, players, key)
+    match outcome:
+        case DealTonk():
+            _check_deal_tonk(rules, players, outcome)
+        case Drop() | StockOut():
+            _check_everyone_counted(rules, players, outcome)
+        case _:
+            _check_went_out(rules, players, outcome)
+    _check_together(rules, players, outcome)
+
+    # Hands are 3, 5, 7 or 12 cards, so only hands of 3 fall short (`+ 2` reads the same).
+    if isinstance(outcome, TonkOut) and outcome.spread_six and rules.hand_size + 1 < SIX:
+        raise Refusal(
+            f"spread_six: {outcome.player} could not lay six cards as new spreads; with "
+            f"{rules.hand_size}-card hands a player holds at most {rules.hand_size + 1} cards "
+            "in a turn (house rule “Cards dealt”)",
+            field="spread_six",
+            player=outcome.player,
+        )
+    if isinstance(outcome, TonkOut) and needs_spread_six(rules) and outcome.spread_six is None:
+        rule = "tonk_out_six_pays" if rules.tonk_out_six_pays is not None else "tonk_out_needs_six"
+        raise Refusal(
+            f"spread_six: say whether {outcome.player} laid six cards as new spreads in the last "
+            f"turn; house rule {rule} depends on it",
+            field="spread_six",
+            player=outcome.player,
+        )
+    if isinstance(outcome, DoubleDouble):
+        double_double_stakes(rules)
+    if isinstance(outcome, StockOut) and rules.stock_out_tie == "last_draw":
+        low, tied = lowest(outcome.totals, players)
+        if len(tied) > 1 and outcome.last_draw is None:
+            raise Refusal(
+                f"last_draw: {names_in_words(tied)} tie for the lowest total ({low}); the house "
+                "rule is that the one who drew the last stock card wins: say who did",
+                field="last_draw",
+            )
+
+
+SIX = 6  # the cards of two new spreads in one turn (2.2)
+
+
+def _check_together(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
+    """2.8: the totals of one hand can all be held at once from one deck; a tonk on the
+    deal also deals `hand_size` cards to each player whose total is not given."""
+    if isinstance(outcome, DealTonk):
+        size = rules.hand_size
+        claims = [Claim(total, size, size, name) for name, total in outcome.totals.items()]
+        others = size * (len(players) - len(claims))
+    else:
+        claims = [
+            Claim(
+                total,
+                1,
+                most_cards(rules, dropper=isinstance(outcome, Drop) and name == outcome.player),
+                name,
+            )
+            for name, total in outcome.totals.items()
+            if total != 0
+        ]
+        others = 0
+    check_one_deck(rules.deck, claims, others=others)
+
+
+def double_double_stakes(rules: HouseRules) -> int:
+    """What a double-double pays here (2.3); refused where the house does not play it."""
+    if rules.double_double_pays is None:
+        raise Refusal(
+            "kind: double-double is not played at this table (house rule “Double-double "
+            "pays” is not set)",
+            field="kind",
+        )
+    return rules.double_double_pays
+
+
+def _who_verb(kind: Kind) -> str:
+    return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
+
+
+def _check_known(name: str, players: Sequence[str], key: str) -> None:
+    if name not in players:
+        raise Refusal(
+            f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
+            f"{names_in_words(list(players))})",
+            field=key,
+            player=name[:MAX_NAME_LENGTH],
+        )
+
+
+def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTonk) -> None:
+    """2.1: every claimed tonk lies in a band and can be dealt; in points, everyone's total."""
+    if not rules.deal_tonks:
+        raise Refusal(
+            "kind: tonk on the deal is not played at this table (house rule “Tonk on the deal” "
+            "is empty)",
+            field="kind",
+        )
+    points = rules.scoring == "points"
+    if points:
+        _check_all_present(players, outcome.totals, "a tonk on the deal in points mode")
+    elif not outcome.totals:
+        raise Refusal(
+            "totals: give the dealt total of each player who shows a tonk", field="totals"
+        )
+    possible = dealt_totals(rules.deck, rules.hand_size)
+    for name, total in outcome.totals.items():
+        if total not in possible:
+            deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
+            low, high = min(possible), max(possible)
+            # `<=` or `<` at either end reads the same: low and high are possible totals
+            # themselves, so a total refused here is never equal to either (equivalent
+            # mutants of make mutation).
+            reason = (
+                f"{deck_words} never make {total}"
+                if low <= total <= high
+                else f"{deck_words} make {low} to {high}"
+            )
+            raise Refusal(f"{name}: {total} cannot be dealt; {reason}", field="totals", player=name)
+        if not points and rules.deal_tonk_pays(total) is None:
+            raise Refusal(
+                f"{name}: {total} is not a tonk here; tonk on the deal is "
+                f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
+                field="totals",
+                player=name,
+            )
+    if points and not any(rules.deal_tonk_pays(t) is not None for t in outcome.totals.values()):
+        raise Refusal(
+            "totals: nobody's dealt total is a tonk here; tonk on the deal is "
+            f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
+            field="totals",
+        )
+
+
+def _check_everyone_counted(
+    rules: HouseRules, players: Sequence[str], outcome: Drop | StockOut
+) -> None:
+    """2.5, 2.6, 2.8: a drop or a stock-out needs every total, each one that can be held."""
+    _check_all_present(players, outcome.totals, f"a {KIND_WORDS[outcome.kind]}")
+    for name in players:
+        dropper = isinstance(outcome, Drop) and name == outcome.player
+        _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
+
+
+def _a(words: str) -> str:
+    """Words with their article: a tonk out, an out by discarding."""
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
+
+def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut) -> None:
+    """Going out: totals only in points mode, from everyone still holding cards (2.7)."""
+    if rules.scoring != "points":
+        if outcome.totals:
+            raise Refusal(
+                f"totals: {_a(KIND_WORDS[outcome.kind])} is paid in stakes; totals are only "
+                "asked in points mode (house rule “Scoring”)",
+                field="totals",
+            )
+        return
+    # Who went out holds no cards; in a double-double, so does the one who went out first.
+    may_be_empty = 2 if isinstance(outcome, DoubleDouble) else 1
+    empty = [name for name in players if outcome.totals.get(name, 0) == 0]
+    if outcome.totals.get(outcome.player, 0) != 0:
+        raise Refusal(
+            f"{outcome.player}: went out, so holds no cards; leave their total out or give 0",
+            field="totals",
+            player=outcome.player,
+        )
+    if len(empty) > may_be_empty:
+        missing = next(name for name in empty if name != outcome.player)
+        raise Refusal(
+            f"totals: {missing}'s total is missing; in points mode every player still holding "
+            "cards scores their total (house rule “Scoring”)",
+            field="totals",
+            player=missing,
+        )
+    for name in players:
+        if outcome.totals.get(name, 0) != 0:
+            # Nobody dropped: no extra card (dropper=None would read the same, falsy).
+            _check_held_total(rules, name, outcome.totals[name], dropper=False)
+
+
+def _check_all_present(players: Sequence[str], totals: Mapping[str, int], what: str) -> None:
+    for name in players:
+        if name not in totals:
+            raise Refusal(
+                f"totals: {name}'s total is missing; {what} needs everyone's total",
+                field="totals",
+                player=name,
+            )
+
+
+def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool) -> None:
+    cards = most_cards(rules, dropper=dropper)
+    possible = held_totals(rules.deck, cards)
+    if total in possible:
+        return  # nearly always: the rest words the refusal
+    # Only the words: 1 and the most are possible totals, returned above, so `<` or `2 <=`
+    # at either end reads the same (equivalent mutants of make mutation).
+    if not 1 <= total <= max(possible):
+        raise Refusal(
+            f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "
+            f"1 to {max(possible)} points (a player with no cards has gone out)",
+            field="totals",
+            player=name,
+        )
+    raise Refusal(
+        f"{name}: a total of {total} cannot be; 1 to {cards} cards of "
+        f"{deck_in_words(rules.deck)} never make {total}",
+        field="totals",
+        player=name,
+    )

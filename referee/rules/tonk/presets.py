@@ -1,0 +1,65 @@
+"""The presets a table starts from (section 3 of the house-rules spec)."""
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from referee.rules.refusal import Refusal
+from referee.rules.tonk.house_rules import HouseRules
+
+_BLACK_COMPANY = {
+    "deal_tonks": [{"min": 0, "max": 15, "pays": 2}, {"min": 49, "max": 50, "pays": 2}],
+    "tonk_out_pays": 1,
+    "caught_on_tie": False,
+    "caught_pays_tied": "none",
+    "caught_bonus_from": "none",
+}
+
+PRESETS: dict[str, HouseRules] = {
+    "classic": HouseRules(),
+    "street": HouseRules.from_json(
+        {
+            "deal_tonks": [{"min": 50, "max": 50, "pays": 2}],
+            "deal_tonk_clash": "low_beats_high",
+            "tonk_out_six_pays": 3,
+            "caught_pays": 1,
+            "caught_pays_tied": "lowest",
+            "caught_bonus_from": "all",
+            "caught_bonus_tie": "all",
+            "hits_stack": True,
+            "discard_take": "top_two",
+            "ace": "low_or_high",
+        }
+    ),
+    "black-company": HouseRules.from_json(_BLACK_COMPANY),
+    "seattle": HouseRules.from_json(
+        {
+            **_BLACK_COMPANY,
+            "hand_size": 7,
+            "deal_tonks": [{"min": 0, "max": 15, "pays": 2}, {"min": 49, "max": 70, "pays": 2}],
+        }
+    ),
+}
+
+
+def preset(name: Any) -> HouseRules:
+    """The rules of a preset by name, refused with the list of names when unknown."""
+    return preset_in(PRESETS, name)
+
+
+Rules = TypeVar("Rules")
+
+
+def preset_in(presets: Mapping[str, Rules], name: Any) -> Rules:
+    """A preset of any game by name, refused with the list of that game's names when unknown."""
+    if not isinstance(name, str) or name not in presets:
+        names = ", ".join(presets)
+        raise Refusal(
+            f"preset: there is no preset {str(name)[:40]!r}; choose {names}", field="preset"
+        )
+    return presets[name]
+
+
+def rules_from(preset_name: Any = "classic", changes: Any = None) -> HouseRules:
+    """A preset with the table's own changes on top."""
+    base = preset(preset_name)
+    return base if changes is None else base.with_changes(changes)

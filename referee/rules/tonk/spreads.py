@@ -1,0 +1,147 @@
+"""Rulings on cards: count a hand, say whether cards make a spread, whether a card may hit.
+
+Pure functions over (rank, suit) cards and the table's house rules: the deck (a
+40-card deck has no 8, 9 or 10, and its 7 sits next to the Jack in a run) and the
+ace (low only, or also high after the King; never round the corner, so no K-A-2).
+Each ruling comes with the reason in the words of the rules sheet.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.rules.cards import card_value, ranks
+from referee.rules.deal import SUITS, Card
+from referee.rules.refusal import Refusal
+from referee.rules.tonk.house_rules import HouseRules
+from referee.rules.tonk.wording import amount_in_words
+
+MIN_SPREAD = 3
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Yes or no, and why, citing the house rule that decides."""
+
+    allowed: bool
+    reason: str
+
+
+def card_of(text: str, field: str = "cards") -> Card:
+    """'K♠', '10♥', 'a♣' → Card; anything else is refused naming it, on `field` (Tonk's
+    forms ask for "cards"; Tongits also asks for one "card" to lay off)."""
+    text = text.strip()
+    rank, suit = text[:-1].upper(), text[-1:]
+    # Equivalent mutants: ranks() gives the 52 ranks for any deck but "40", so ranks(None)
+    # or any other text in place of "52" reads the same ranks.
+    if suit not in SUITS or rank not in ranks("52"):
+        raise Refusal(f"{field}: {text[:6]!r} is not a card (rank then suit, like K♠)", field=field)
+    return Card(rank, suit)
+
+
+def picked_twice(cards: Sequence[Card]) -> Card | None:
+    """The first card that is there twice, or None: a deck has one of each, so a hand, a
+    spread or a meld that holds a card twice cannot be (both games refuse it)."""
+    return next((card for card in cards if cards.count(card) > 1), None)
+
+
+def run_order(deck: str, ace_high: bool) -> list[str]:
+    """Ranks in run order; with the ace also high, it comes again after the King (Tonk's
+    "Ace in runs", Tongits' "Ace low only" off). Never round the corner: no K-A-2."""
+    order = list(ranks(deck))
+    return [*order, "A"] if ace_high else order
+
+
+def in_a_row(cards: Sequence[Card], order: Sequence[str]) -> bool:
+    """Cards of one suit, each rank once, that sit next to each other in `order`."""
+    if len({card.suit for card in cards}) != 1 or len({card.rank for card in cards}) != len(cards):
+        return False
+    wanted = {card.rank for card in cards}
+    # Try each place the run could start; 'A' at both ends of the order is one card.
+    # Equivalent mutants: a larger stop (+ 2, or + len(cards)) only adds starts whose slice
+    # runs off the end of the order, holds fewer than len(cards) ranks and so never matches.
+    for start in range(len(order) - len(cards) + 1):
+        if set(order[start : start + len(cards)]) == wanted:
+            return True
+    return False
+
+
+def _check_cards(cards: Sequence[Card], rules: HouseRules) -> None:
+    """Real cards of the house deck, none picked twice."""
+    for card in cards:
+        if card.rank not in ranks(rules.deck):
+            raise Refusal(
+                f"cards: there is no {card} in a {rules.deck}-card deck (house rule “Deck”)",
+                field="cards",
+            )
+    twice = picked_twice(cards)
+    if twice is not None:
+        raise Refusal(f"cards: {twice} is picked twice; a deck has one of each", field="cards")
+
+
+def count_hand(cards: Sequence[Card], rules: HouseRules) -> tuple[int, str]:
+    """The points in a hand, and what they mean: a tonk on the deal when it is a dealt
+    hand inside a tonk band."""
+    _check_cards(cards, rules)
+    most = rules.hand_size + 1  # a full hand, and the card just drawn
+    if len(cards) > most:
+        raise Refusal(
+            f"cards: {len(cards)} cards are more than a hand holds here ({rules.hand_size} "
+            "dealt, one more after drawing; house rule “Cards dealt”)",
+            field="cards",
+        )
+    total = sum(card_value(card.rank) for card in cards)
+    pays = rules.deal_tonk_pays(total) if len(cards) == rules.hand_size else None
+    if pays is not None:
+        what = f"{total}: dealt like this, it is a tonk on the deal"
+        if rules.scoring == "chips":
+            what += f": everyone pays you {amount_in_words(rules.stake * pays, rules.unit)}"
+        return total, what + " (house rule “Tonk on the deal”)."
+    return total, f"{total} points."
+
+
+def _is_run(cards: Sequence[Card], rules: HouseRules) -> bool:
+    """In a row of one suit, by the house deck and ace."""
+    return in_a_row(cards, run_order(rules.deck, rules.ace == "low_or_high"))
+
+
+def rule_on_spread(cards: Sequence[Card], rules: HouseRules) -> Ruling:
+    """Is this a legal book or run under the house rules?"""
+    _check_cards(cards, rules)
+    shown = " ".join(str(card) for card in cards)
+    if len(cards) < MIN_SPREAD:
+        return Ruling(False, f"{shown}: a spread needs at least {MIN_SPREAD} cards.")
+    if len({card.rank for card in cards}) == 1:
+        return Ruling(True, f"{shown} is a book: {len(cards)} of a kind.")
+    if _is_run(cards, rules):
+        return Ruling(True, f"{shown} is a run: {len(cards)} in a row of one suit.")
+    return Ruling(False, f"{shown} is not a spread here: {_why_not_run(cards, rules)}")
+
+
+def _why_not_run(cards: Sequence[Card], rules: HouseRules) -> str:
+    """The plain reason cards of one suit fail as a run, naming the rule that decides."""
+    if len({card.suit for card in cards}) != 1:
+        return "a book needs one rank, a run one suit."
+    present = {card.rank for card in cards}
+    if "A" in present and "K" in present and "2" in present:
+        return "it goes round the corner (K-A-2), which is never a run."
+    if "A" in present and "K" in present and rules.ace == "low":
+        return (
+            "the ace is low at this table: it goes next to the 2, not the King "
+            "(house rule “Ace in runs”)."
+        )
+    if rules.deck == "40" and present & {"7", "J"}:
+        return "the cards are not in a row (in a 40-card deck the 7 is next to the Jack)."
+    return "the cards are not in a row."
+
+
+def rule_on_hit(spread: Sequence[Card], card: Card, rules: HouseRules) -> Ruling:
+    """May `card` be laid on `spread` (a book or run on the table)?"""
+    on_table = rule_on_spread(spread, rules)
+    if not on_table.allowed:
+        return Ruling(False, f"The spread on the table is not a spread: {on_table.reason}")
+    if card in spread:
+        return Ruling(False, f"{card} is already in that spread.")
+    grown = rule_on_spread([*spread, card], rules)
+    if grown.allowed:
+        return Ruling(True, f"{card} may hit it: {grown.reason}")
+    return Ruling(False, f"{card} may not hit it: {grown.reason}")

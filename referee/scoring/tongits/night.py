@@ -1,0 +1,63 @@
+"""A night of Tongits replayed from its games, in order (tongits.md 2.7 to 2.9).
+
+Each game is settled with the state the game before it left (the pot, the streak, the
+dealer), so a table never stores a state that an edit could leave stale: an edit or a
+void of one game recomputes the pot and streak of every game after it, as the issue asks,
+by replaying the night again. This is the pure half the table app will call.
+
+Between two games the seats may change. The spec says (2.8) that a player who leaves is
+removed from the pot before the next game: their chips in it are their own. It does not
+say what becomes of a winning run whose player has left; a table expects it to end, so
+the next winner starts a run of 1. A void game is as if it was never played: no antes,
+no run.
+"""
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from typing import cast
+
+from referee.rules.tongits import Ending, State, TongitsRules
+from referee.scoring.settlement import Settlement
+from referee.scoring.tongits.settle import settle
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game of the night as the table recorded it: whether it was voided, the rules it
+    was played under, its players in the order of play, its ending, and who dealt it
+    (None: whoever the game before says deals)."""
+
+    void: bool
+    rules: TongitsRules
+    players: tuple[str, ...]
+    outcome: Ending
+    dealer: str | None = None
+
+
+def replay(night: Sequence[PlayedGame]) -> list[Settlement | None]:
+    """Each game's settlement in order (None for a void game), each settled with the state
+    the last game played before it left, seen from its own seats."""
+    settled: list[Settlement | None] = []
+    state = State()
+    for game in night:
+        if game.void:
+            settled.append(None)
+            continue
+        settlement = settle(game.rules, game.players, game.outcome, _seen_by(state, game))
+        settled.append(settlement)
+        state = cast(State, settlement.state)  # a Tongits settlement always carries one
+    return settled
+
+
+def _seen_by(state: State, game: PlayedGame) -> State:
+    """The state as the next game's seats see it, the recorded dealer dealing."""
+    return seen_from(state, game.players, game.dealer if game.dealer is not None else state.dealer)
+
+
+def seen_from(state: State, seats: Collection[str], dealer: str | None) -> State:
+    """The state as players in these seats see it (the next game, the table page, the API):
+    the shares of players who left are theirs again, a run whose player left is over, and
+    `dealer` deals if seated."""
+    pot = {name: share for name, share in state.pot.items() if name in seats}
+    streak = state.streak if state.streak is not None and state.streak.player in seats else None
+    return replace(state, pot=pot, streak=streak, dealer=dealer if dealer in seats else None)

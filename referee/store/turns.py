@@ -1,0 +1,61 @@
+"""The marks of the hand in play: stored so every phone sees them, replayed by the rules.
+
+The scorekeeper taps "next turn", "X plays now" (a slap, a turn skipped), "X laid a
+spread", "X's spread was hit" while the hand is played; each is one TurnMark row, its
+kind a short word (`referee.rules.waiting.MARK_KINDS`), so a new kind needs no schema
+change; `referee.rules.waiting` turns those marks into who may drop. Marks
+belong to the hand number still to be saved, so saving a hand starts the next one
+with none. The marks are written by `referee.commands` (mark_turn, undo_mark); this module
+reads them.
+"""
+
+from collections.abc import Sequence
+
+from sqlmodel import Session, col, select
+
+from referee.rules.deal import play_order
+from referee.rules.tonk import HouseRules
+from referee.rules.tonk.waiting import Mark, TurnState, drop_can_be_refused, replay
+from referee.store.hands import next_hand_no
+from referee.store.models import GameTable, Player, TurnMark
+from referee.store.seating import Deal, seated
+
+MAX_MARKS = 400  # a long hand at six players is well under a hundred turns
+
+
+def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
+    """The scorekeeper's marks of the hand still to be saved, in the order made."""
+    return list(
+        db.exec(
+            select(TurnMark)
+            .where(TurnMark.table_id == table.id, TurnMark.hand_no == next_hand_no(db, table))
+            .order_by(col(TurnMark.id))
+        ).all()
+    )
+
+
+def turn_state(
+    db: Session, table: GameTable, rules: HouseRules, players: Sequence[Player], deal: Deal
+) -> tuple[TurnState, int]:
+    """Who may drop on the turn in play, and how many marks that rests on."""
+    names = {p.id: p.name for p in players}
+    marks = marks_in_play(db, table)
+    order = [p.name for p in play_order(seated(players), deal.first)]
+    state = replay(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
+    return state, len(marks)
+
+
+def drop_waits(
+    db: Session,
+    table: GameTable,
+    rules: HouseRules,
+    players: Sequence[Player],
+    deal: Deal,
+    kind: object,
+) -> TurnState | None:
+    """For a new drop: whose turn it is and who is still waiting in the hand in play, when
+    the rules can refuse a drop (None for any other hand, or when no drop is ever refused)."""
+    if kind != "drop" or not drop_can_be_refused(rules):
+        return None
+    state, _ = turn_state(db, table, rules, players, deal)
+    return state

@@ -1,0 +1,92 @@
+"""Pages for what went wrong, in words a player can act on; never a traceback. The API's
+errors are answered here too, as {"error": "..."}: one place gives every error its status
+and headers, whichever door it came through."""
+
+from flask import Flask, make_response, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from referee.store.disk import disk_full
+from referee.web.origin import same_origin
+from referee.web.pages.htmx import htmx
+from referee.web.rate_limits import TooFast
+
+MESSAGES = {
+    403: (
+        "Watching only",
+        "Your link lets you watch this table; ask the scorekeeper to change it.",
+    ),
+    404: ("Not here", "There is no such table or hand, or this phone has not opened its link."),
+    405: ("Not like that", "This page cannot be used that way."),
+    413: ("Too much", "That was more than any hand needs."),
+    429: ("Slow down", "Too many tries; wait a minute, then try again."),
+    507: (
+        "The server's disk is full",
+        "The computer running the score has no room left, so nothing was saved. Ask whoever "
+        "runs it to make room, then enter it again.",
+    ),
+}
+
+
+class DiskFull(HTTPException):
+    """507 Insufficient Storage (RFC 4918): a write found no room on the server's disk. The
+    transaction was rolled back, so nothing of it was saved."""
+
+    code = 507
+    description = "the server's disk is full, so nothing was saved; try again once it has room"
+
+
+def _kept_headers(error: HTTPException) -> dict[str, str]:
+    """The headers an error's answer must keep, on a page as in JSON, when the answer is made
+    here: a 405 says which methods the URL takes (RFC 9110), a 429 how long to wait
+    (`referee.rate_limits`)."""
+    kept = {k: v for k, v in error.get_headers() if k == "Retry-After"}
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        kept["Allow"] = ", ".join(sorted(error.valid_methods))
+    return kept
+
+
+def _page(title: str, message: str, status: int) -> ResponseReturnValue:
+    # "Go back" to the page the player came from only when it is one of ours (a Referer
+    # is whatever the browser, or anyone, sent: another site, a javascript: address);
+    # else the template's home page.
+    back = request.referrer if same_origin(request.referrer) else None
+    body = render_template("error.html", title=title, message=message, back=back)
+    if htmx():
+        # htmx does not swap error answers: show the message in place of the page.
+        return body, 200, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"}
+    return body, status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_expired(_error: CSRFError) -> ResponseReturnValue:
+        return _page(
+            "Please tap again",
+            "This page was open too long and its safety token ran out, so nothing was saved. "
+            "Go back, reload the page and enter it again.",
+            400,
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> ResponseReturnValue:
+        if request.path.startswith("/api/"):
+            answer = make_response({"error": error.description or error.name}, error.code or 400)
+        else:
+            title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
+            if isinstance(error, TooFast):
+                message = error.description  # what was counted, and how long to wait
+            answer = make_response(_page(title, message, error.code or 400))
+        answer.headers.update(_kept_headers(error))
+        return answer
+
+    @app.errorhandler(OSError)
+    @app.errorhandler(DBAPIError)
+    def no_room(error: Exception) -> ResponseReturnValue:
+        """A full disk is the server's trouble, said as such (507); any other error of
+        the database or the system stays the 500 it is."""
+        if not disk_full(error):
+            raise error
+        return http_error(DiskFull())

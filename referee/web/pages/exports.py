@@ -1,0 +1,142 @@
+"""Your data is yours: download a table as JSON (whole) or CSV (hands and payments), and
+import a downloaded table again as a new table."""
+
+import re
+import threading
+
+from flask import Blueprint, Response, flash, make_response, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from werkzeug.datastructures import FileStorage
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from referee import exact_json
+from referee.documents import export
+from referee.rules import Refusal
+from referee.store import commands
+from referee.store.models import GameTable
+from referee.store.storage import session
+from referee.web import access, rate_limits
+from referee.web.pages import render, table_or_404
+from referee.web.transfer import NO_STORE
+
+bp = Blueprint("exports", __name__)
+
+# Room for the file and the multipart envelope; a larger body is answered 413 before it is read.
+UPLOAD_SLACK = 64 * 1024
+
+# One import at a time in a server process: checking a file settles every hand again, a
+# second or so of work for the largest, and eight sent at once held every thread `referee
+# serve` has, so a hand entered at another table waited 4.9 s (bench/import_flood.py). The
+# others are answered at once, to send again in a few seconds.
+IMPORTING = threading.Lock()
+IMPORT_RETRY_SECONDS = 5
+
+
+def _filename(table: GameTable, extension: str) -> str:
+    """tonk-night-2025-01-31.json: ASCII only, so every browser saves it under that name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", table.name.lower()).strip("-")[:40].strip("-")
+    return f"{slug or 'tonk-table'}-{table.created_at:%Y-%m-%d}.{extension}"
+
+
+def _download(body: str, table: GameTable, extension: str, mimetype: str) -> ResponseReturnValue:
+    return (
+        body,
+        200,
+        {
+            "Content-Type": f"{mimetype}; charset=utf-8",
+            "Content-Disposition": f'attachment; filename="{_filename(table, extension)}"',
+            **NO_STORE,
+        },
+    )
+
+
+@bp.get("/t/<int:table_id>/export.json")
+def export_json(table_id: int) -> ResponseReturnValue:
+    """The whole table: players, rules versions, hands and their histories, exact."""
+    table = table_or_404(table_id)
+    body = exact_json.dumps(export.export_table(session(), table), indent=1) + "\n"
+    return _download(body, table, "json", "application/json")
+
+
+@bp.get("/t/<int:table_id>/export.csv")
+def export_spreadsheet(table_id: int) -> ResponseReturnValue:
+    """Hands and payments for a spreadsheet (a BOM first, so Excel reads the names as UTF-8)."""
+    table = table_or_404(table_id)
+    return _download("\ufeff" + export.export_csv(session(), table), table, "csv", "text/csv")
+
+
+class ImportForm(FlaskForm):
+    file = FileField("The table's file (.json)", render_kw={"accept": ".json,application/json"})
+
+
+@bp.url_value_preprocessor
+def _room_for_the_file(endpoint: str | None, _values: dict | None) -> None:
+    """A table's file may be larger than any form of the app. URL preprocessors run before
+    the app's CSRF check reads the body, so the larger limit is in place when it does."""
+    if endpoint == "exports.import_page":
+        request.max_content_length = export.MAX_IMPORT_BYTES + UPLOAD_SLACK
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page() -> ResponseReturnValue:
+    """Open a downloaded table as a new table; this browser keeps its score."""
+    form = ImportForm()
+    errors: dict[str, str] = {}
+    if form.is_submitted():
+        rate_limits.may_start_table()  # an imported table is a table started
+        upload = form.file.data
+        if not isinstance(upload, FileStorage) or not upload.filename:
+            errors["file"] = "choose the .json file a table was downloaded to"
+        elif not IMPORTING.acquire(blocking=False):
+            return _busy(form)
+        else:
+            try:
+                table = _imported(upload)
+            except Refusal as refusal:
+                # The whole message: its path (hands[3].settlement.net.Ben) says where in
+                # the file the trouble is, which is what whoever mends the file needs.
+                errors["file"] = refusal.message
+            else:
+                access.grant(table, access.SCOREKEEPER)
+                flash(f"{table.name} is imported as a new table, with its own share links.")
+                return redirect(url_for("tables.table", table_id=table.id), 303)
+    return _import_page(form, errors)
+
+
+def _imported(upload: FileStorage) -> GameTable:
+    """The file made a new table, while this server imports no other (IMPORTING, held by the
+    caller, is released here whatever happens)."""
+    try:
+        rate_limits.table_started()  # counted when sent, refused or not: checking is the cost
+        data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
+        return commands.import_table(session(), data)
+    finally:
+        IMPORTING.release()
+
+
+def _busy(form: ImportForm) -> ResponseReturnValue:
+    """Another file is being imported: 503, to send again in a few seconds (Retry-After)."""
+    words = (
+        "another table's file is being imported on this server right now; "
+        f"send yours again in {IMPORT_RETRY_SECONDS} seconds"
+    )
+    busy = _import_page(form, {"file": words}, status=503)
+    busy.headers["Retry-After"] = str(IMPORT_RETRY_SECONDS)
+    return busy
+
+
+def _import_page(form: ImportForm, errors: dict[str, str], status: int = 200) -> Response:
+    """The import page, with what is wrong beside the file box, answered with `status`."""
+    size = export.size_in_words(export.MAX_IMPORT_BYTES)
+    page = make_response(render("import.html", form=form, errors=errors, size=size))
+    page.status_code = status
+    return page
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _file_too_large(_error: RequestEntityTooLarge) -> ResponseReturnValue:
+    """A file far over the limit is cut off before it is read (413): the import page says
+    so beside the file field, naming the limit, as for a file just over it."""
+    return _import_page(ImportForm(formdata=None), {"file": export.too_large().message}, 413)

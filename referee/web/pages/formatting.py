@@ -1,0 +1,98 @@
+"""How numbers look on the page: exact amounts with their sign, dates, outcome words."""
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from flask import Flask
+from markupsafe import Markup
+
+from referee.games import GAMES
+from referee.rules.tongits.wording import GLOSSES, WHY_WORDS
+from referee.rules.tonk.wording import amount_in_words, number_in_words, unit_of
+from referee.scoring.tonk.games import place_words, result_words
+from referee.store.hands import HandView
+from referee.store.models import GameTable
+from referee.store.rules_versions import game_of
+
+RESULT_WORDS = {
+    "deal_tonk": "Tonk on the deal",
+    "deal_tonk_draw": "Tonks on the deal: a draw",
+    "tonk_out": "Tonk out",
+    "double_double": "Double-double",
+    "out": "Out by discarding",
+    "drop_won": "Drop won",
+    "caught": "Caught dropping",
+    "stock_out": "Stock ran out",
+    "stock_out_draw": "Stock ran out: a draw",
+    # Tongits (tongits.md section 3); "stock_out" reads the same in both games.
+    "tongits": "Tong-its",
+    "bisaklat": "Bisaklat",
+    "draw_won": "Draw: the caller won",
+    "draw_lost": "Draw: a fighter beat the caller",
+    "stock_out_void": "Stack ran out, everyone burned: nobody won",
+}
+# Every game's kinds of ending in words; a kind two games share reads the same in both.
+KIND_WORDS = {kind: words for game in GAMES.values() for kind, words in game.kind_words.items()}
+
+
+def signed(amount: Decimal) -> str:
+    """+3, −2.50, 0: the tally reads at a glance who is up and who is down."""
+    digits = number_in_words(abs(amount))
+    if amount > 0:
+        return f"+{digits}"
+    return f"\u2212{digits}" if amount < 0 else "0"
+
+
+def signed_money(amount: Decimal, unit: str) -> str:
+    """+1 chip, −2.50 $: a balance with its sign, counted as the table counts it."""
+    return f"{signed(amount)} {unit_of(amount, unit)}"
+
+
+def hand_words(view: HandView, table: GameTable) -> str:
+    """A hand's line in the history, the tally's recent hands and on its page: the game's
+    own words when it has them ('Ben dropped on 10 and was caught'), else what ended it
+    and who won ('Tonk out: Anna')."""
+    settlement = view.settlement
+    said = game_of(table).hand_words(view.outcome, settlement["result"])
+    if said is not None:
+        return said
+    result = RESULT_WORDS[settlement["result"]]
+    return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
+
+
+def undone_words(settlement: Mapping[str, Any]) -> str:
+    """'Anna +2, Ben −1, Carla −1': what voiding a stored hand takes out of the tally (in
+    points mode, the points it scored); empty when it moved nothing."""
+    if settlement["points"]:
+        return ", ".join(f"{name} {p} points" for name, p in settlement["points"].items() if p)
+    return ", ".join(
+        f"{name} {signed(Decimal(amount))}" for name, amount in settlement["net"].items() if amount
+    )
+
+
+def when(moment: datetime) -> Markup:
+    """A stored time as `<time>`: its UTC text is what a phone without script reads, and
+    static/local-time.js rewrites it in the phone's own time zone. SQLite gives back naive
+    datetimes; every stored time is UTC (models.now)."""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return Markup('<time class="local" datetime="{}">{} UTC</time>').format(
+        utc.strftime("%Y-%m-%dT%H:%M:%SZ"), utc.strftime("%H:%M:%S")
+    )
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters.update(
+        signed=signed,
+        signed_money=signed_money,
+        money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
+        when=when,
+        hand_words=hand_words,
+        undone_words=undone_words,
+        game_place=place_words,
+        game_result=result_words,
+    )
+    app.jinja_env.globals.update(
+        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS, GLOSSES=GLOSSES
+    )

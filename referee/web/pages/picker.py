@@ -1,0 +1,38 @@
+"""The card picker's parts that every referee page shares: the deck shown, the cards ticked.
+
+The cards are checkboxes named `card`, one per card of the table's deck, so a card cannot
+be picked twice; what comes back is read here, refused in words when it is no card.
+"""
+
+from flask import request
+
+from referee.rules import Refusal
+from referee.rules.cards import RANKS_52
+from referee.rules.deal import SUITS, Card
+from referee.rules.tonk.spreads import card_of
+from referee.store.models import GameTable
+from referee.store.rules_versions import game_of
+
+MAX_PICKED = 20  # more than any hand holds; the rules refuse past a hand, this bounds input
+
+
+def picked() -> tuple[list[Card], str | None]:
+    """The cards ticked, or none and why they cannot be read."""
+    sent = request.form if request.method == "POST" else request.args
+    values = sent.getlist("card")[:MAX_PICKED]
+    try:
+        return [card_of(value) for value in values], None
+    except Refusal as refusal:
+        return [], refusal.words
+
+
+def deck(table: GameTable, rules: object) -> list[Card]:
+    """The table's deck in the picker's order: rank by rank, the four suits side by side."""
+    return [Card(rank, suit) for rank in game_of(table).deck_ranks(rules) for suit in SUITS]
+
+
+def deck_words(cards: list[Card]) -> str:
+    """'52-card deck', '40-card deck: no 8, 9 or 10': the deck the picker shows."""
+    missing = [rank for rank in RANKS_52 if rank not in {card.rank for card in cards}]
+    no = f": no {', '.join(missing[:-1])} or {missing[-1]}" if missing else ""
+    return f"{len(cards)}-card deck{no}"

@@ -1,0 +1,353 @@
+"""Starting a table, its page with the tally, the house rules, the players and the settle-up."""
+
+import random
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session
+
+from referee.games import TONGITS
+from referee.rules import Refusal
+from referee.rules.deal import cut_for_deal
+from referee.rules.tongits.wording import run_in_words
+from referee.rules.tonk import HouseRules
+from referee.rules.tonk.waiting import standing_words
+from referee.scoring.settle_up import MODES, transfers_for
+from referee.scoring.standings import points_leaders
+from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
+from referee.store import commands, turns
+from referee.store.hands import hand_by_no, hand_count, hand_views, recent_hands
+from referee.store.models import GameTable, Hand
+from referee.store.night import carries_state, state_now
+from referee.store.rules_versions import current_rules, game_of
+from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
+from referee.store.storage import session
+from referee.store.tally import night_games, running_tally, standings, tally
+from referee.web import access, rate_limits
+from referee.web.forms import (
+    StartTableForm,
+    fill_rules_form,
+    form_count,
+    open_groups,
+    rules_changes,
+    rules_form_for,
+    rules_groups,
+    seating,
+)
+from referee.web.pages import can_write, render, table_or_404, tongits_referee
+from referee.web.pages.chart import MAX_POINTS, tally_chart
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home() -> ResponseReturnValue:
+    """Start a table (names in seating order, a preset, the first dealer), or reopen one."""
+    form = StartTableForm()
+    errors: dict[str, str] = {}
+    if form.is_submitted():
+        rate_limits.may_start_table()
+        try:
+            names, seat = seating(form)
+            table = commands.start_table(
+                session(),
+                name=form.name.data or "",
+                players=names,
+                preset_name=form.preset_for(form.game.data),
+                first_dealer=seat or 0,
+                game=form.game.data,
+            )
+        except Refusal as refusal:
+            errors[refusal.field or "players"] = refusal.words
+        else:
+            rate_limits.table_started()
+            access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
+            if seat is None:
+                _cut(table)
+            # Ready to play with the preset; the table page offers the rules form.
+            return redirect(url_for("tables.table", table_id=table.id))
+    tables = tables_by_id(session(), access.tables_in_session())
+    return render("home.html", form=form, errors=errors, tables=tables)
+
+
+def _cut(table: GameTable) -> None:
+    """Cut for the deal: show what everyone cut and who deals."""
+    players = seated(players_of(session(), table))
+    rounds, dealer = cut_for_deal([p.name for p in players], random.SystemRandom())
+    commands.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
+    for cuts in rounds:
+        flash("Cut: " + ", ".join(f"{name} {card}" for name, card in cuts))
+    flash(f"{dealer} cut highest and deals first.")
+
+
+@bp.post("/t/<int:table_id>/cut")
+def cut(table_id: int) -> ResponseReturnValue:
+    """Cut for the deal again (before the first hand)."""
+    table = table_or_404(table_id, write=True)
+    if hand_count(session(), table) == 0:
+        _cut(table)
+    return redirect(url_for("tables.table", table_id=table.id))
+
+
+@bp.get("/t/<int:table_id>")
+def table(table_id: int) -> ResponseReturnValue:
+    """The table: who deals, the outcome buttons, the tally and the latest hands."""
+    table = table_or_404(table_id)
+    return render("table.html", "partials/tally.html", **table_context(table), undo=_undo(table))
+
+
+def _undo(table: GameTable) -> Hand | None:
+    """The hand just voided from this page (`?voided=7`), while it is still void and this
+    phone may write: the table page offers to undo the void."""
+    no = form_count(request.args.get("voided"), 9)
+    hand = hand_by_no(session(), table, no) if no else None
+    return hand if hand is not None and hand.void and can_write() else None
+
+
+def etag(table: GameTable) -> str:
+    """The version of a table as an HTTP entity tag: it changes with every change."""
+    return f'"t{table.id}v{table.version}"'
+
+
+@bp.get("/t/<int:table_id>/live")
+def live(table_id: int) -> ResponseReturnValue:
+    """What a watching phone polls: 304 while nothing changed (one primary-key read),
+    else the tally with the latest hands and, out of band, the deal."""
+    table = table_or_404(table_id)
+    tag = etag(table)
+    if request.if_none_match.contains(tag.strip('"')):
+        return "", 304, {"ETag": tag, "Cache-Control": "no-cache"}
+    body = render_template("partials/live.html", **table_context(table))
+    return body, 200, {"ETag": tag, "Cache-Control": "no-cache"}
+
+
+def table_context(table: GameTable) -> dict:
+    """What the table page and its tally partial show."""
+    db = session()
+    game = game_of(table)
+    players = players_of(db, table)
+    version, rules = current_rules(db, table)
+    points = game.scores_points(rules)
+    series = running_tally(db, table, MAX_POINTS)
+    tally = standings(players, series[-1][1] if series else {})
+    played = hand_count(db, table)
+    deal = next_deal(db, table, players)
+    games = games_context(db, table, rules, players)
+    for row in tally:
+        row["game_points"] = games["game"].scores.get(row["player"].name, 0)
+        row["won"] = games["won"].get(row["player"].name, 0)
+    return {
+        "table": table,
+        "players": players,
+        "rules": rules,
+        "preset": version.preset,
+        "deal": deal,
+        "turn": _turn(table, rules, players, deal) if game.tracks_turns(rules) else None,
+        "reminder": game.reminder(rules),
+        # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
+        "can_write": can_write(),
+        "kinds": game.playable_kinds(rules),
+        "tally": tally,
+        "played": played,
+        "leaders": points_leaders(games["game"].scores) if points else [],
+        **games,
+        "pot": pot_context(db, table, rules, players),
+        "recent": hand_views(recent_hands(db, table, 5), players),
+        "chart": tally_chart(series, players, points),
+        "etag": etag(table),
+    }
+
+
+def games_context(db: Session, table: GameTable, rules: Any, players: list) -> dict:
+    """The night's games in points mode (house rules 2.7): the game in play and its hand
+    ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
+    game_rules = game_of(table)
+    target = game_rules.hands_a_game(rules)
+    found = night_games(db, table, players) if game_rules.scores_points(rules) else []
+    game = in_play(found, target)
+    ended = found[-1] if found and found[-1].over else None
+    return {
+        "games": found,
+        "game": game,
+        "game_line": f"Game {game.number} · {hand_of(game)}",
+        "game_over": None if ended is None else result_words(ended),
+        "won": won(found),
+        "shows_games": target is not None or any(g.over for g in found),
+        # Each hand's game, in the history, when the table agreed on a number of hands.
+        "game_of": {
+            no: place for no, place in game_of_hand(found).items() if place[0].target is not None
+        },
+    }
+
+
+def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dict | None:
+    """For a game with a pot (Tongits): each seated player's share, the pot's size, and who
+    is on a winning run and how many more wins take the pot; None for a game without."""
+    if not carries_state(table):
+        return None
+    state = state_now(db, table) or {}
+    shares = state.get("pot", {})
+    seated_names = [p.name for p in seated(players)]
+    streak = state.get("streak") or {"player": None, "wins": 0}
+    return {
+        "shares": [(name, shares.get(name, 0)) for name in seated_names],
+        "total": sum((shares.get(name, 0) for name in seated_names), Decimal(0)),
+        "run": run_in_words(rules, streak["player"], streak["wins"]),
+    }
+
+
+def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dict:
+    """The hand in play, when the rules make anyone wait: whose turn, and each player's
+    line (who may not drop, for how many turns, who may not lay down)."""
+    state, seen = turns.turn_state(session(), table, rules, players, deal)
+    by_name = {p.name: p for p in players}
+    return {
+        "state": state,
+        "seen": seen,
+        # In the order of play, as the state lists them.
+        "rows": [(by_name[w.name], w, standing_words(w)) for w in state.players],
+    }
+
+
+@bp.route("/t/<int:table_id>/rules/edit", methods=["GET", "POST"])
+def edit_rules(table_id: int) -> ResponseReturnValue:
+    """Every option of the table's game on one form, grouped as its spec groups them;
+    changes apply to later hands."""
+    table = table_or_404(table_id, write=True)
+    db = session()
+    game = game_of(table)
+    version, rules = current_rules(db, table)
+    form_class = rules_form_for(game.options)
+    form = form_class()
+    errors: dict[str, str] = {}
+    if request.method == "POST" and "load_preset" in request.form:
+        chosen = request.form.get("load_preset", "")
+        if chosen in game.presets:
+            form = form_class(formdata=None)
+            fill_rules_form(form, game.presets[chosen])
+            form.preset.data = chosen
+    elif form.is_submitted():
+        changes, errors = rules_changes(form)
+        chosen_preset = form.preset.data if form.preset.data in game.presets else None
+        # Each change is tried on its own first, so every box that is wrong says so at once.
+        checked = game.presets[chosen_preset or version.preset]
+        for key, value in changes.items():
+            if key in errors:
+                continue
+            try:
+                checked = checked.with_changes({key: value})
+            except Refusal as refusal:
+                errors[key] = f"{game.options.label(key)}: {refusal.words}"  # named, not keyed
+        if not errors:
+            try:
+                if commands.change_rules(db, table, chosen_preset, changes):
+                    flash("House rules saved; they apply from the next hand on.")
+                return redirect(url_for("tables.table", table_id=table.id))
+            except Refusal as refusal:
+                errors[refusal.field or "preset"] = refusal.words
+    else:
+        fill_rules_form(form, rules)
+        form.preset.data = version.preset
+    base = form.preset.data if form.preset.data in game.presets else version.preset
+    return render(
+        "rules_form.html",
+        table=table,
+        form=form,
+        groups=rules_groups(form),
+        open_groups=open_groups(form, errors),
+        errors=errors,
+        base=base,
+        presets=list(game.presets),
+        new=request.args.get("new") == "1",
+    )
+
+
+@bp.get("/t/<int:table_id>/rules")
+def rules_sheet(table_id: int) -> ResponseReturnValue:
+    """The house rules in plain sentences, marking what differs from the preset."""
+    table = table_or_404(table_id)
+    game = game_of(table)
+    version, rules = current_rules(session(), table)
+    differs = set(rules.differences(game.presets[version.preset]))
+    groups: dict[str, list] = {}
+    for key, group, sentence in game.rule_sentences(rules):
+        groups.setdefault(group, []).append((key, sentence, key in differs))
+    return render(
+        "rules_sheet.html", table=table, groups=groups, version=version, changed=len(differs)
+    )
+
+
+@bp.get("/t/<int:table_id>/ask")
+def ask(table_id: int) -> ResponseReturnValue:
+    """The questions tables argue about, each answered from this table's rules."""
+    table = table_or_404(table_id)
+    _, rules = current_rules(session(), table)
+    # A game whose referee also answers of one player (Tongits: draw, fight, burned).
+    of_a_player = PLAYER_QUESTIONS.get(table.game)
+    extra = of_a_player(table, rules) if of_a_player else {}
+    return render("ask.html", table=table, answers=game_of(table).answers(rules), **extra)
+
+
+# The questions a game's referee answers of one player, as the ask page's extra context.
+PLAYER_QUESTIONS: dict[str, Callable[[GameTable, Any], dict[str, Any]]] = {
+    TONGITS.name: tongits_referee.calls
+}
+
+
+@bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
+def players(table_id: int) -> ResponseReturnValue:
+    """Between hands: rename, reorder, leave, sit in. Everyone who played stays in the tally."""
+    table = table_or_404(table_id, write=True)
+    db = session()
+    everyone = players_of(db, table)
+    error = None
+    if request.method == "POST":
+        action = request.form.get("action", "")
+        by_id = {str(p.id): p for p in everyone}
+        player = by_id.get(request.form.get("player", ""))
+        name = request.form.get("name", "").strip()
+        try:
+            if action == "sit_in":
+                commands.sit_in(db, table, name)
+            elif player is None:
+                raise Refusal("player: choose a player", field="player")
+            elif action == "rename":
+                commands.rename_player(db, table, player, name)
+            elif action in ("up", "down"):
+                commands.move_player(db, table, player, -1 if action == "up" else 1)
+            elif action == "leave":
+                commands.leave(db, table, player)
+        except Refusal as refusal:
+            db.rollback()
+            error = (player.id if player else None, refusal.words, name)
+        else:
+            return redirect(url_for("tables.players", table_id=table.id))
+    everyone = players_of(db, table)
+    return render("players.html", table=table, players=everyone, error=error)
+
+
+@bp.get("/t/<int:table_id>/settle-up")
+def settle_up(table_id: int) -> ResponseReturnValue:
+    """The fewest payments that clear the night, or everyone with one banker, or balances as is."""
+    table = table_or_404(table_id)
+    db = session()
+    _, rules = current_rules(db, table)
+    rows = standings(players_of(db, table), tally(db, table))
+    balances = {row["player"].name: row["amount"] for row in rows}
+    mode = request.args.get("mode", "fewest")
+    banker = request.args.get("to", "")
+    if mode not in MODES or (mode == "banker" and banker not in balances):
+        mode = "fewest"
+    transfers = transfers_for(balances, mode, banker)
+    return render(
+        "settle_up.html",
+        table=table,
+        rules=rules,
+        tally=rows,
+        mode=mode,
+        banker=banker,
+        transfers=transfers,
+    )

@@ -1,0 +1,132 @@
+"""The end of a game of Tongits as a form: one screen per ending, asking only what the
+house rules need (tongits.md 2.1 to 2.6).
+
+Like Tonk's hand form (referee.forms), it decides no rule: it turns what was tapped and
+typed into the outcome JSON the engine takes, and the core refuses what cannot be, on the
+field to show it beside. The bonus counters are shown only for the bonuses this house
+pays, and the lay-off question of a draw only where a lay-off stops a call.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField
+
+from referee.rules.limits import ACES_IN_A_DECK, MAX_CARD_POINTS
+from referee.rules.limits import FOUR_CARD_MELDS_A_PLAYER as FOUR_MELDS
+from referee.rules.tongits import TongitsRules
+from referee.store.models import Player
+from referee.web.forms import hand_form_class, player_choices, whole_field
+
+WINNER_QUESTION = {
+    "tongits": "Who went tong-its (melded or laid off every card)?",
+    "bisaklat": "Who showed the bisaklat (every card in a meld before the first turn)?",
+    "draw": "Who called the draw?",
+}
+# The bonus counters: (key in the outcome, the option that pays it, the words, the most).
+BONUSES = (
+    ("secret", "secret_bonus", "Secrets (four of a kind laid at once or kept)", FOUR_MELDS),
+    ("escalera", "escalera_bonus", "Escaleras (straight flush of 4 or more)", FOUR_MELDS),
+    ("aces", "ace_bonus", "aces", ACES_IN_A_DECK),
+)
+# Who may be burned: every ending but a bisaklat, which ends before anyone's first turn.
+ASKS_BURNED = ("tongits", "draw", "stock_out")
+
+
+def bonuses_paid(rules: TongitsRules) -> list[tuple[str, str, int]]:
+    """The bonuses this house pays, as (key, words, most a player can hold)."""
+    return [(key, words, most) for key, option, words, most in BONUSES if getattr(rules, option)]
+
+
+def tongits_form(
+    kind: str, rules: TongitsRules, players: Sequence[Player], dealer: Player
+) -> FlaskForm:
+    """The form of one ending under these rules."""
+    HandForm = hand_form_class(players, dealer)
+    choices = player_choices(players)
+    most = MAX_CARD_POINTS * (rules.most_cards + 1)
+    if kind in WINNER_QUESTION:
+        HandForm.winner = RadioField(WINNER_QUESTION[kind], choices=choices)
+    if kind == "draw" and rules.sapaw_blocks_draw:
+        HandForm.sapaw_on_caller = BooleanField(
+            "Someone laid off (sapaw) on the caller's melds since the caller's last turn"
+        )
+    if kind == "stock_out":
+        HandForm.last_card = RadioField(
+            "Who took the last card of the stack? (needed on a tie)", choices=choices
+        )
+    for player in players:
+        if kind == "draw":
+            setattr(HandForm, f"fought_{player.id}", BooleanField(f"{player.name} fought"))
+        if kind in ASKS_BURNED:
+            setattr(HandForm, f"burned_{player.id}", BooleanField(f"{player.name} is burned"))
+        if kind in ("draw", "stock_out"):
+            box = whole_field(player.name, required=False, high=most)
+            setattr(HandForm, f"total_{player.id}", box)
+        for key, _, top in bonuses_paid(rules):
+            box = whole_field(player.name, required=False, high=top)
+            setattr(HandForm, f"{key}_{player.id}", box)
+    return HandForm()
+
+
+def tongits_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[str, Any]:
+    """The ending as the engine takes it, from what was tapped and typed: a winner by kind
+    (player, or caller for a draw), who fought, who is burned, the totals typed, who took
+    the last card, and each bonus counted above 0."""
+    names = {str(p.id): p.name for p in players}
+    outcome: dict[str, Any] = {"kind": kind}
+    if "winner" in form and form.winner.data in names:
+        outcome["caller" if kind == "draw" else "player"] = names[form.winner.data]
+    if "sapaw_on_caller" in form and form.sapaw_on_caller.data:
+        outcome["sapaw_on_caller"] = True
+    if "last_card" in form and form.last_card.data in names:
+        outcome["last_card"] = names[form.last_card.data]
+    for key in ("fought", "burned"):
+        ticked = [p.name for p in players if _ticked(form, f"{key}_{p.id}")]
+        if ticked:
+            outcome[key] = ticked
+    totals = {p.name: _number(form, f"total_{p.id}") for p in players}
+    if any(value is not None for value in totals.values()):
+        outcome["totals"] = {name: value for name, value in totals.items() if value is not None}
+    held = {p.name: _held(form, p) for p in players}
+    if any(held.values()):
+        outcome["bonuses"] = {name: counts for name, counts in held.items() if counts}
+    return outcome
+
+
+def _ticked(form: FlaskForm, name: str) -> bool:
+    return name in form and bool(form[name].data)
+
+
+def _number(form: FlaskForm, name: str) -> int | None:
+    return form[name].data if name in form else None
+
+
+def _held(form: FlaskForm, player: Player) -> dict[str, int]:
+    """A player's bonus counts above 0."""
+    counts = {key: _number(form, f"{key}_{player.id}") for key, *_ in BONUSES}
+    return {key: n for key, n in counts.items() if n}
+
+
+def fill_tongits(form: FlaskForm, outcome: dict[str, Any], players: Sequence[Player]) -> None:
+    """Put a stored ending back in the form, so a fix starts from what was entered."""
+    ids = {p.name: str(p.id) for p in players}
+    winner = outcome.get("caller", outcome.get("player"))
+    if "winner" in form and winner in ids:
+        form.winner.data = ids[winner]
+    if "last_card" in form and outcome.get("last_card") in ids:
+        form.last_card.data = ids[outcome["last_card"]]
+    if "sapaw_on_caller" in form:
+        form.sapaw_on_caller.data = bool(outcome.get("sapaw_on_caller"))
+    for key in ("fought", "burned"):
+        for name in outcome.get(key, []):
+            if f"{key}_{ids[name]}" in form:
+                form[f"{key}_{ids[name]}"].data = True
+    for name, total in outcome.get("totals", {}).items():
+        if f"total_{ids[name]}" in form:
+            form[f"total_{ids[name]}"].data = total
+    for name, counts in outcome.get("bonuses", {}).items():
+        for key, count in counts.items():
+            if f"{key}_{ids[name]}" in form:
+                form[f"{key}_{ids[name]}"].data = count
