@@ -5,13 +5,20 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every dependency, the dev ones included, pinned with its hashes (resolved for Python 3.11 on
+# Linux). pyproject.toml keeps the ranges, for those who install the package itself.
+LOCK := requirements.lock
 
-.PHONY: run test lint bench mutation
+.PHONY: run test lint bench mutation lock
 
-$(STAMP): pyproject.toml
+# The exact versions of the lock, then the package itself without dependencies; `pip check`
+# fails when the lock no longer satisfies pyproject.toml (run `make lock`).
+$(STAMP): $(LOCK) pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip check
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -44,3 +51,19 @@ mutation: $(STAMP)
 	rm -rf mutants
 	HYPOTHESIS_PROFILE=mutation $(BIN)/mutmut run --max-children 2 > /dev/null
 	$(BIN)/python tools/mutation_score.py
+
+# Re-resolves the lock after pyproject.toml changed, keeping every pin that still fits its
+# ranges. To move pins: `make lock LOCK_ARGS=--upgrade` (all) or
+# `make lock LOCK_ARGS='--upgrade-package flask'` (one).
+lock: $(BIN)/pip-compile
+	CUSTOM_COMPILE_COMMAND='make lock' $(BIN)/pip-compile --quiet --extra dev --strip-extras \
+		--generate-hashes --no-emit-index-url --no-emit-find-links --no-emit-trusted-host \
+		$(LOCK_ARGS) -o $(LOCK) pyproject.toml
+
+# pip-tools goes into .venv held to the lock's versions of what it shares with it (click,
+# packaging); the pins are passed without their hashes, which would make pip want every one.
+$(BIN)/pip-compile:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	sed -n 's/^\([A-Za-z0-9][^ ]*==[^ ]*\).*/\1/p' $(LOCK) > $(VENV)/lock-pins.txt
+	$(BIN)/python -m pip install --quiet -c $(VENV)/lock-pins.txt 'pip-tools>=7.6,<8'
