@@ -2,6 +2,7 @@
 
 import sqlite3
 import sys
+from typing import BinaryIO
 
 import click
 
@@ -167,12 +168,13 @@ def backup(path: str) -> None:
 
 @main.command("import")
 @click.argument("file", type=click.File("rb"))
-def import_command(file) -> None:
+def import_command(file: BinaryIO) -> None:
     """Rebuild a table from the JSON file it was exported to, as a new table with new share
     links, and print them. Every hand is settled again; a changed file is refused whole."""
     from sqlmodel import Session
 
-    from referee.documents.export import MAX_IMPORT_BYTES, load_document
+    from referee.documents.export import load_document
+    from referee.rules.limits import MAX_IMPORT_BYTES
     from referee.store.commands import import_table
     from referee.store.storage import make_engine
 

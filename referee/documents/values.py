@@ -39,6 +39,8 @@ from referee.rules.limits import (
     TONGITS_SEATS,
     check_table_name,
 )
+from referee.rules.options import MAX_STAKE, Check
+from referee.rules.players import check_name, check_players
 from referee.rules.refusal import Refusal
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits.house_rules import TongitsRules
@@ -47,14 +49,7 @@ from referee.rules.tongits.house_rules import option_keys as tongits_option_keys
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
 from referee.rules.tonk import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
 from referee.rules.tonk import outcome as played
-from referee.rules.tonk.house_rules import (
-    MAX_BAND_PAYS,
-    MAX_DEALT_TOTAL,
-    MAX_STAKE,
-    Check,
-    check_of,
-)
-from referee.rules.tonk.outcome import check_name, check_players
+from referee.rules.tonk.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, check_of
 
 STRICT = ConfigDict(extra="forbid", strict=True)
 

@@ -15,9 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from referee.rules.answers import Answer
 from referee.rules.cards import RANKS_52, ranks
 from referee.rules.deal import Card
 from referee.rules.declared import DeclaredOptions
+from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
 from referee.rules.tongits import house_rules as tongits_rules
 from referee.rules.tongits import outcome as tongits_outcome
@@ -30,9 +32,9 @@ from referee.rules.tonk import house_rules as tonk_rules
 from referee.rules.tonk import outcome as tonk_outcome
 from referee.rules.tonk import wording as tonk_wording
 from referee.rules.tonk.house_rules import HouseRules
-from referee.rules.tonk.outcome import Outcome, check_players
+from referee.rules.tonk.outcome import Outcome
 from referee.rules.tonk.presets import PRESETS, rules_from
-from referee.rules.tonk.questions import Answer, answers
+from referee.rules.tonk.questions import answers
 from referee.rules.tonk.spreads import count_hand
 from referee.rules.tonk.waiting import reminder, tracks_turns
 from referee.rules.tonk.wording import rule_sentences

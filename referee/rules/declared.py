@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.tonk.house_rules import Check
+from referee.rules.options import Check
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ class BackupFailed(Exception):
     """The copy could not be made, or did not pass its integrity check."""
 
 
-def backup_sqlite(source: str | os.PathLike, target: str | os.PathLike) -> None:
+def backup_sqlite(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Copy the SQLite database at `source` to `target` (replaced whole if it exists)."""
     source_path, target_path = Path(source), Path(target)
     if not source_path.is_file():

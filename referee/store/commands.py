@@ -29,9 +29,9 @@ from referee.rules.limits import (
     check_table_name,
 )
 from referee.rules.names import new_names, tidy
+from referee.rules.players import check_name
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tonk import HouseRules
-from referee.rules.tonk.outcome import check_name
 from referee.rules.tonk.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
 from referee.scoring import Settlement
 from referee.store import night, turns

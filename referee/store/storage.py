@@ -12,10 +12,11 @@ writers queue for the lock instead of failing half way with "database is locked"
 """
 
 import os
+import sqlite3
 
 from flask import Flask, current_app, g, request
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
 DB_FILE = "referee.sqlite3"
@@ -38,7 +39,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
-    def _pragmas(connection, _record) -> None:
+    def _pragmas(connection: sqlite3.Connection, _record: object) -> None:
         connection.isolation_level = None  # transactions are begun below, not by pysqlite
         for pragma in (
             "journal_mode = WAL",
@@ -49,7 +50,7 @@ def make_engine(url: str) -> Engine:
             connection.execute(f"PRAGMA {pragma}")
 
     @event.listens_for(engine, "begin")
-    def _begin(connection) -> None:
+    def _begin(connection: Connection) -> None:
         immediate = connection.get_execution_options().get("immediate", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
@@ -70,7 +71,8 @@ def session() -> Session:
         if request and request.method not in READS:
             engine = engine.execution_options(immediate=True)
         g.db = Session(engine, expire_on_commit=False)
-    return g.db
+    db: Session = g.db
+    return db
 
 
 def _close_session(_error: BaseException | None) -> None:

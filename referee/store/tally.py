@@ -91,7 +91,7 @@ def running_tally(
     return series
 
 
-def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list[dict]:
+def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list[dict[str, Any]]:
     """Each player who played tonight, with their money and points so far."""
     return [
         {

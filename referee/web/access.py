@@ -8,6 +8,7 @@ always opens its table (`referee.rate_limits` counts the wrong ones).
 """
 
 import secrets
+from typing import Any
 
 from flask import abort, session
 from flask_wtf.csrf import generate_csrf
@@ -52,7 +53,7 @@ def grant(table: GameTable, role: str) -> None:
     device()
 
 
-def _kept(tables: dict[str, list]) -> dict[str, list]:
+def _kept(tables: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """At most MAX_TABLES_IN_SESSION grants, newest last. Watch grants go first, oldest
     first, so opening other tables' watch links never takes a phone's score-keeping away;
     the oldest scorekeeper grant goes only when the phone keeps the score of more tables
@@ -70,7 +71,8 @@ def role_in_session(table: GameTable) -> str | None:
     held = session.get("tables", {}).get(str(table.id))
     if not held or held[0] not in ROLES or held[1] != _generation(table, held[0]):
         return None
-    return held[0]
+    role: str = held[0]
+    return role
 
 
 def tables_in_session() -> list[int]:
@@ -82,7 +84,8 @@ def device() -> str:
     """A short random name for this browser, so a hand's history says which phone changed it."""
     if "device" not in session:
         session["device"] = secrets.token_hex(2)
-    return session["device"]
+    name: str = session["device"]
+    return name
 
 
 def require(table: GameTable | None, role: str | None, *, write: bool) -> GameTable:

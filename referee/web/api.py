@@ -180,7 +180,7 @@ def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> 
     }
 
 
-def _tally(db: Session, table: GameTable) -> list[dict]:
+def _tally(db: Session, table: GameTable) -> list[dict[str, Any]]:
     """Everyone who sat at the table tonight with their money and points, as the pages
     count them (one SUM over the hands not voided)."""
     return standings(players_of(db, table), tally(db, table))

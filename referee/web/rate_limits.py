@@ -116,7 +116,8 @@ def _one_more(db: Session, bucket: str, ends: int) -> int:
         )
         .returning(col(RateCount.count))
     )
-    return db.execute(counted).scalar_one()
+    count: int = db.execute(counted).scalar_one()
+    return count
 
 
 def _count(counted: list[tuple[Limit, str]]) -> int | None:

@@ -67,7 +67,9 @@ class TokensRedacted(logging.Filter):
         return True
 
 
-WsgiApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
+Environ = dict[str, Any]
+Headers = list[tuple[str, str]]
+WsgiApp = Callable[[Environ, Callable[..., Any]], Iterable[bytes]]
 
 
 class AccessLog:
@@ -81,11 +83,11 @@ class AccessLog:
     def __init__(self, app: WsgiApp, stream: TextIO):
         self.app, self.stream = app, stream
 
-    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterator[bytes]:
+    def __call__(self, environ: Environ, start_response: Callable[..., Any]) -> Iterator[bytes]:
         started = time.monotonic()
         status = ["-"]
 
-        def recording_start_response(line: str, headers: list, *exc_info: Any) -> Any:
+        def recording_start_response(line: str, headers: Headers, *exc_info: Any) -> Any:
             status[0] = line.split(" ", 1)[0]
             return start_response(line, headers, *exc_info)
 
@@ -101,7 +103,7 @@ class AccessLog:
                 close()
             self._write(environ, status[0], sent, time.monotonic() - started)
 
-    def _write(self, environ: dict, status: str, sent: int, seconds: float) -> None:
+    def _write(self, environ: Environ, status: str, sent: int, seconds: float) -> None:
         query = environ.get("QUERY_STRING")
         target = redacted(environ.get("PATH_INFO", "")) + (f"?{_escaped(query)}" if query else "")
         when = time.strftime("%d/%b/%Y:%H:%M:%S %z")

@@ -17,6 +17,7 @@ import os
 import posixpath
 import re
 from functools import lru_cache
+from typing import Any
 
 from flask import Flask, Response, abort, current_app, request
 from werkzeug.security import safe_join
@@ -96,7 +97,7 @@ def _unhashed(filename: str) -> str | None:
     return posixpath.join(head, plain) if head else plain
 
 
-def _hashed_links(endpoint: str | None, values: dict) -> None:
+def _hashed_links(endpoint: str | None, values: dict[str, Any]) -> None:
     """Every link to a static file names its current version."""
     if endpoint == "static" and "filename" in values:
         folder = current_app.static_folder

@@ -9,11 +9,11 @@ import pytest
 
 from referee.rules import Refusal
 from referee.rules.limits import MAX_NAME_LENGTH
+from referee.rules.players import check_name
 from referee.rules.tonk import HouseRules, parse_outcome
 from referee.rules.tonk.outcome import (
     DealTonk,
     asks_totals,
-    check_name,
     check_outcome,
     most_cards,
     playable_kinds,

@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.runs import card_of
 from referee.rules.tonk import PRESETS, HouseRules, option_keys
 from referee.rules.tonk.house_rules import TABLE_TALK, check_of, option_group
 from referee.rules.tonk.questions import answers
-from referee.rules.tonk.spreads import card_of, rule_on_spread
+from referee.rules.tonk.spreads import rule_on_spread
 from referee.rules.tonk.wording import option_label
 from tests.rules.test_house_rules import RULE_VALUES
 from tests.scoring.test_properties import rule_changes

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from referee.rules import Refusal
 from referee.rules.cards import ranks
 from referee.rules.deal import Card
+from referee.rules.runs import card_of
 from referee.rules.tonk import HouseRules
-from referee.rules.tonk.spreads import Ruling, card_of, count_hand, rule_on_hit, rule_on_spread
+from referee.rules.tonk.spreads import Ruling, count_hand, rule_on_hit, rule_on_spread
 
 CLASSIC = HouseRules()
 ACE_HIGH = HouseRules.from_json({"ace": "low_or_high"})

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from referee.rules import Refusal
 from referee.rules.cards import RANKS_52
 from referee.rules.deal import Card
+from referee.rules.runs import card_of
 from referee.rules.tongits import TongitsRules
 from referee.rules.tongits.rulings import (
     Ruling,
@@ -18,7 +19,6 @@ from referee.rules.tongits.rulings import (
     rule_on_meld,
     rule_on_sapaw,
 )
-from referee.rules.tonk.spreads import card_of
 
 TONGITS = TongitsRules()
 ACE_HIGH = TongitsRules.from_json({"ace_low_only": False})

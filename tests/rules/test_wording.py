@@ -7,14 +7,8 @@ import pytest
 
 from referee.rules.tonk import PRESETS, Band, HouseRules, option_keys
 from referee.rules.tonk.house_rules import check_of, option_group
-from referee.rules.tonk.wording import (
-    amount_in_words,
-    number_in_words,
-    option_label,
-    rule_sentences,
-    unit_of,
-    value_in_words,
-)
+from referee.rules.tonk.wording import option_label, rule_sentences, value_in_words
+from referee.rules.words import amount_in_words, number_in_words, unit_of
 
 POINTS = HouseRules.from_json({"scoring": "points"})
 

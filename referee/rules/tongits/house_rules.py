@@ -11,9 +11,7 @@ from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from referee.rules.limits import CARDS_BETWEEN_TURNS
-from referee.rules.refusal import Refusal
-from referee.rules.tonk import house_rules as tonk
-from referee.rules.tonk.house_rules import (
+from referee.rules.options import (
     MAX_UNIT_LENGTH,
     Declarations,
     changed,
@@ -24,6 +22,8 @@ from referee.rules.tonk.house_rules import (
     short_text,
     whole,
 )
+from referee.rules.refusal import Refusal
+from referee.rules.tonk import house_rules as tonk
 
 Seats = Literal[3, 4]
 CardValues = Literal["standard"]

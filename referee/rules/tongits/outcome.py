@@ -16,10 +16,10 @@ from referee.rules.limits import (
     MAX_CARD_POINTS,
     MAX_NAME_LENGTH,
 )
+from referee.rules.players import lowest
 from referee.rules.refusal import Refusal
 from referee.rules.tongits.house_rules import TongitsRules
-from referee.rules.tonk.outcome import lowest
-from referee.rules.tonk.wording import names_in_words
+from referee.rules.words import names_in_words
 
 Kind = Literal["tongits", "draw", "stock_out", "bisaklat"]
 KINDS: tuple[Kind, ...] = get_args(Kind)

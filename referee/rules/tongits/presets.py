@@ -2,8 +2,8 @@
 
 from typing import Any
 
+from referee.rules.options import preset_in
 from referee.rules.tongits.house_rules import TongitsRules
-from referee.rules.tonk.presets import preset_in
 
 DEFAULT_PRESET = "tongits"
 

@@ -6,6 +6,7 @@ names the rules sheet gives them, so that a table reading the answer can find th
 
 from collections.abc import Callable
 
+from referee.rules.answers import Answer, Reply, cited
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.wording import (
     BURNED,
@@ -14,7 +15,6 @@ from referee.rules.tongits.wording import (
     paid,
     times_words,
 )
-from referee.rules.tonk.questions import Answer, Reply, cited
 
 
 def _left_of_caller(rules: TongitsRules) -> str:

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from referee.rules.answers import cited
 from referee.rules.cards import RANKS_52, card_value
 from referee.rules.deal import SUITS, Card
 from referee.rules.refusal import Refusal
+from referee.rules.runs import in_a_row, picked_twice, run_order
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.wording import BURNED, ESCALERA, SECRET, option_label, paid
-from referee.rules.tonk.questions import cited
-from referee.rules.tonk.spreads import in_a_row, picked_twice, run_order
 
 MIN_MELD = 3  # three of a kind, or three in a row of one suit (003)
 ESCALERA_LENGTH = 4  # a straight flush of four cards or more (003)

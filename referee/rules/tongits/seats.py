@@ -9,9 +9,9 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from referee.rules.limits import CARDS_BETWEEN_TURNS
+from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
 from referee.rules.tongits.house_rules import TongitsRules
-from referee.rules.tonk.outcome import check_players
 
 
 def check_seated(rules: TongitsRules, players: Any) -> tuple[str, ...]:

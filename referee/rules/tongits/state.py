@@ -12,9 +12,9 @@ from decimal import Decimal
 from typing import Any
 
 from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
+from referee.rules.options import CENT
 from referee.rules.refusal import Refusal
-from referee.rules.tonk.house_rules import CENT
-from referee.rules.tonk.wording import names_in_words
+from referee.rules.words import names_in_words
 
 STATE_KEYS = ("pot", "streak", "dealer")
 STREAK_KEYS = ("player", "wins")

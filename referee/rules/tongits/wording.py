@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
-from referee.rules.tonk.wording import amount_in_words, count_words, plain_value_words
+from referee.rules.words import amount_in_words, count_words, plain_value_words
 
 # The glosses, said once here so every sentence, answer and page glosses a word the same
 # way: the table's word, then what it means in plain English.

@@ -1,5 +1,6 @@
 """Tonk's house rules: the model, the presets, the words, and what an outcome may be."""
 
+from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
 from referee.rules.tonk.house_rules import Band, HouseRules, option_keys
 from referee.rules.tonk.outcome import (
@@ -11,7 +12,6 @@ from referee.rules.tonk.outcome import (
     Outcome,
     StockOut,
     TonkOut,
-    check_players,
     parse_outcome,
 )
 from referee.rules.tonk.presets import PRESETS, preset, rules_from

@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
 from referee.rules.refusal import Refusal
-from referee.rules.tonk.wording import names_in_words
+from referee.rules.words import names_in_words
 
 BITS = 8  # a packed count: at most 6 players x 13 cards = 78 < 128, so bit 7 is a guard
 

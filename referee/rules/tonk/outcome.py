@@ -9,15 +9,16 @@ could have been played.
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
-from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.limits import MAX_NAME_LENGTH
+from referee.rules.players import lowest
 from referee.rules.refusal import Refusal
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
-from referee.rules.tonk.wording import bands_in_words, names_in_words
+from referee.rules.tonk.wording import bands_in_words
+from referee.rules.words import names_in_words
 
 Kind = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
@@ -116,57 +117,6 @@ def names_given(outcome: Outcome) -> Iterator[tuple[str, str]]:
         yield "last_draw", outcome.last_draw
     for name in outcome.totals:
         yield "totals", name
-
-
-def check_players(players: Any) -> tuple[str, ...]:
-    """2 to 6 distinct, non-empty, printable names in seating order."""
-    if not isinstance(players, list | tuple):
-        raise Refusal("players: list the players' names in seating order", field="players")
-    seats = tuple(players)
-    if all(isinstance(name, str) for name in seats):
-        return _checked_seats(seats)  # a table's names, checked once for all its hands
-    return _check_seats(seats)
-
-
-def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
-    """The checks of `check_players` past the container: how many, each name, no two alike."""
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise Refusal(
-            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
-            field="players",
-        )
-    seen: set[str] = set()
-    for name in seats:
-        check_name(name)
-        folded = name.casefold()
-        if folded in seen:
-            raise Refusal(
-                f"players: two players are called {name!r}; give each a name the table can tell "
-                "apart",
-                field="players",
-                player=name,
-            )
-        seen.add(folded)
-    return seats
-
-
-# Pure, and asked again for every hand of a table: names of str only (hashable), and a
-# refusal is never remembered (lru_cache keeps only what returns).
-_checked_seats = lru_cache(maxsize=1024)(_check_seats)
-
-
-def check_name(name: Any) -> str:
-    """A player's name: not empty, at most 40 printable characters, no space at either end."""
-    if not isinstance(name, str) or not name.strip():
-        raise Refusal("players: every player needs a name", field="players")
-    if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
-        raise Refusal(
-            f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
-            f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
-            field="players",
-            player=name[:MAX_NAME_LENGTH],
-        )
-    return name
 
 
 def parse_outcome(data: Any) -> Outcome:
@@ -269,12 +219,6 @@ def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
     """The most cards a player can hold when the hand stops (2.8)."""
     extra = 1 if dropper and rules.drop_when == "any_time" else 0
     return rules.hand_size + extra
-
-
-def lowest(totals: Mapping[str, int], players: Sequence[str]) -> tuple[int, list[str]]:
-    """The lowest total among `players`, and who holds it, in seating order."""
-    low = min(totals[name] for name in players)
-    return low, [name for name in players if totals[name] == low]
 
 
 def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:

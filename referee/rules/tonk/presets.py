@@ -1,9 +1,8 @@
 """The presets a table starts from (section 3 of the house-rules spec)."""
 
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
 
-from referee.rules.refusal import Refusal
+from referee.rules.options import preset_in
 from referee.rules.tonk.house_rules import HouseRules
 
 _BLACK_COMPANY = {
@@ -44,19 +43,6 @@ PRESETS: dict[str, HouseRules] = {
 def preset(name: Any) -> HouseRules:
     """The rules of a preset by name, refused with the list of names when unknown."""
     return preset_in(PRESETS, name)
-
-
-Rules = TypeVar("Rules")
-
-
-def preset_in(presets: Mapping[str, Rules], name: Any) -> Rules:
-    """A preset of any game by name, refused with the list of that game's names when unknown."""
-    if not isinstance(name, str) or name not in presets:
-        names = ", ".join(presets)
-        raise Refusal(
-            f"preset: there is no preset {str(name)[:40]!r}; choose {names}", field="preset"
-        )
-    return presets[name]
 
 
 def rules_from(preset_name: Any = "classic", changes: Any = None) -> HouseRules:

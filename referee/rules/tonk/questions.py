@@ -8,35 +8,22 @@ would change the answer; the tests hold every answer to that.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from referee.rules.answers import Answer, Reply, cited
 from referee.rules.cards import dealt_totals
+from referee.rules.runs import card_of
 from referee.rules.tonk.house_rules import HouseRules
-from referee.rules.tonk.spreads import card_of, rule_on_spread
+from referee.rules.tonk.spreads import rule_on_spread
 from referee.rules.tonk.wording import (
     HIGH_TONK,
     LOW_TONK,
     SENTENCES,
-    amount_in_words,
     band_in_words,
     caught_beaten,
     counted_in_words,
-    names_in_words,
     option_label,
 )
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One question, its answer in plain words, and the option keys the answer cites."""
-
-    question: str  # e.g. "May I drop after drawing?"
-    answer: str  # e.g. "No. ... (house rule “When you may drop”)."
-    options: tuple[str, ...]  # the option keys this answer used, in the order cited
-
-
-# What an answer is made of before it cites its rules: the text, and the option keys.
-Reply = tuple[str, tuple[str, ...]]
+from referee.rules.words import amount_in_words
 
 NOT_PLAYED = "Tonk on the deal is not played here: no dealt hand wins by itself."
 A_K_Q = [card_of("A♠"), card_of("K♠"), card_of("Q♠")]
@@ -63,15 +50,6 @@ def _in_points(rules: HouseRules) -> bool:
 
 def _yes_no(yes: bool, sentence: str) -> str:
     return f"{'Yes' if yes else 'No'}. {sentence}"
-
-
-def cited(text: str, options: tuple[str, ...], label: Callable[[str], str] = option_label) -> str:
-    """The answer closed citing its rules by the names the rules sheet gives them:
-    '... (house rules “Stake” and “Unit”).'; the keys stay in `Answer.options`. `label`
-    names an option of the game answered (Tonk's by default)."""
-    rule = "house rule" if len(options) == 1 else "house rules"
-    labels = names_in_words([f"“{label(key)}”" for key in options])
-    return f"{text.removesuffix('.')} ({rule} {labels})."
 
 
 # 1-3: dropping after drawing, and the discard pile
@@ -334,5 +312,5 @@ def answers(rules: HouseRules) -> list[Answer]:
     replies = []
     for question, reply in QUESTIONS:
         text, options = reply(rules)
-        replies.append(Answer(question, cited(text, options), options))
+        replies.append(Answer(question, cited(text, options, option_label), options))
     return replies

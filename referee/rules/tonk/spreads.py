@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.rules.cards import card_value, ranks
-from referee.rules.deal import SUITS, Card
+from referee.rules.deal import Card
 from referee.rules.refusal import Refusal
+from referee.rules.runs import in_a_row, picked_twice, run_order
 from referee.rules.tonk.house_rules import HouseRules
-from referee.rules.tonk.wording import amount_in_words
+from referee.rules.words import amount_in_words
 
 MIN_SPREAD = 3
 
@@ -24,45 +25,6 @@ class Ruling:
 
     allowed: bool
     reason: str
-
-
-def card_of(text: str, field: str = "cards") -> Card:
-    """'K♠', '10♥', 'a♣' → Card; anything else is refused naming it, on `field` (Tonk's
-    forms ask for "cards"; Tongits also asks for one "card" to lay off)."""
-    text = text.strip()
-    rank, suit = text[:-1].upper(), text[-1:]
-    # Equivalent mutants: ranks() gives the 52 ranks for any deck but "40", so ranks(None)
-    # or any other text in place of "52" reads the same ranks.
-    if suit not in SUITS or rank not in ranks("52"):
-        raise Refusal(f"{field}: {text[:6]!r} is not a card (rank then suit, like K♠)", field=field)
-    return Card(rank, suit)
-
-
-def picked_twice(cards: Sequence[Card]) -> Card | None:
-    """The first card that is there twice, or None: a deck has one of each, so a hand, a
-    spread or a meld that holds a card twice cannot be (both games refuse it)."""
-    return next((card for card in cards if cards.count(card) > 1), None)
-
-
-def run_order(deck: str, ace_high: bool) -> list[str]:
-    """Ranks in run order; with the ace also high, it comes again after the King (Tonk's
-    "Ace in runs", Tongits' "Ace low only" off). Never round the corner: no K-A-2."""
-    order = list(ranks(deck))
-    return [*order, "A"] if ace_high else order
-
-
-def in_a_row(cards: Sequence[Card], order: Sequence[str]) -> bool:
-    """Cards of one suit, each rank once, that sit next to each other in `order`."""
-    if len({card.suit for card in cards}) != 1 or len({card.rank for card in cards}) != len(cards):
-        return False
-    wanted = {card.rank for card in cards}
-    # Try each place the run could start; 'A' at both ends of the order is one card.
-    # Equivalent mutants: a larger stop (+ 2, or + len(cards)) only adds starts whose slice
-    # runs off the end of the order, holds fewer than len(cards) ranks and so never matches.
-    for start in range(len(order) - len(cards) + 1):
-        if set(order[start : start + len(cards)]) == wanted:
-            return True
-    return False
 
 
 def _check_cards(cards: Sequence[Card], rules: HouseRules) -> None:

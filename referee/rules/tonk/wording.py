@@ -1,7 +1,6 @@
 """House rules put in the words players use at the table: sentences, labels, amounts."""
 
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
 from referee.rules.tonk.house_rules import (
@@ -11,6 +10,7 @@ from referee.rules.tonk.house_rules import (
     option_group,
     option_keys,
 )
+from referee.rules.words import amount_in_words, count_words, plain_value_words
 
 
 def band_in_words(band: Band) -> str:
@@ -36,13 +36,6 @@ def bands_in_words(bands: Sequence[Band]) -> str:
     return " or ".join(parts)
 
 
-def names_in_words(names: Sequence[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Carla'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
     """'Ben dropped on 10 and was caught': a drop's line names the dropper, their total
     and how the drop went, since the winners alone would name the players who caught
@@ -59,35 +52,6 @@ def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
 
 LOW_TONK = f"a low tonk (under {LOW_TONK_BELOW}, the lower the better)"
 HIGH_TONK = f"a high tonk ({LOW_TONK_BELOW} or more, the higher the better)"
-WHOLE = Decimal(1)
-
-
-def number_in_words(amount: Decimal) -> str:
-    """'2', '0.50', '1,250': whole amounts without decimals, any other with cents.
-
-    Exact: a float is refused rather than rounded, since a stake may have cents.
-    """
-    if isinstance(amount, bool) or not isinstance(amount, Decimal | int):
-        raise TypeError(f"amounts are exact: give a Decimal, not {type(amount).__name__}")
-    amount = Decimal(amount)
-    return f"{amount:,.0f}" if amount == amount.to_integral_value() else f"{amount:,.2f}"
-
-
-def amount_in_words(amount: Decimal, unit: str) -> str:
-    """'2 chips', '1 chip', '0.50 $': the amount as the table would count it out.
-
-    A word unit ending in s loses it for exactly one ('1 chip'); symbols such as
-    '$' are left alone.
-    """
-    return f"{number_in_words(amount)} {unit_of(amount, unit)}"
-
-
-def unit_of(amount: Decimal, unit: str) -> str:
-    """The unit as said after `amount`: a word unit ending in s loses it for exactly one
-    ('chip'), or minus one; symbols such as '$' are left alone."""
-    if abs(amount) == WHOLE and len(unit) > 2 and unit.isalpha() and unit.endswith("s"):
-        return unit[:-1]
-    return unit
 
 
 def _paid(rules: HouseRules, times: int) -> str:
@@ -114,11 +78,6 @@ def counted_in_words(factor: int) -> str:
 def _others_score(factor: int) -> str:
     """The points-mode payout: the winner scores 0, the others their points."""
     return f"you score 0 and everyone else scores the points left in their hand{_times(factor)}"
-
-
-def count_words(number: int, noun: str) -> str:
-    """'1 turn', '3 turns'."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 # Table
@@ -607,17 +566,6 @@ NULL_WORDS = {
 }
 NUMBER_NOUNS = {"hand_size": "card", "points_target_hands": "hand"}
 WAITS = ("wait_after_spread", "wait_after_hit")
-
-
-def plain_value_words(key: str, value: Any) -> str | None:
-    """The words every game gives a flag, the stake and the unit; None for other values."""
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if key == "stake":
-        return number_in_words(value)
-    if key == "unit":
-        return str(value)
-    return None
 
 
 def value_in_words(key: str, value: Any) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from referee.rules.players import lowest
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.outcome import (
     Bisaklat,
@@ -24,7 +25,6 @@ from referee.rules.tongits.outcome import (
 )
 from referee.rules.tongits.seats import after, check_seated, first_to_the_right
 from referee.rules.tongits.state import State, Streak, check_state, parse_state
-from referee.rules.tonk.outcome import lowest
 from referee.scoring.settlement import Payment, Settlement, TongitsResult
 
 # Each payer's rows, in the order section 3 lists them: the ending first, whatever its why

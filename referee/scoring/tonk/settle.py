@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 
+from referee.rules.players import check_players, lowest
 from referee.rules.tonk.house_rules import LOW_TONK_BELOW, HouseRules
 from referee.rules.tonk.outcome import (
     DealTonk,
@@ -21,9 +22,7 @@ from referee.rules.tonk.outcome import (
     StockOut,
     TonkOut,
     check_outcome,
-    check_players,
     double_double_stakes,
-    lowest,
 )
 from referee.scoring.settlement import DRAWS, Payment, Result, Settlement
 

@@ -2,6 +2,7 @@
 
 from alembic import context
 from sqlalchemy import create_engine
+from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
 from referee.store import models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -9,7 +10,7 @@ from referee.store import models  # noqa: F401  (registers the tables on SQLMode
 config = context.config
 
 
-def run(connection) -> None:
+def run(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=SQLModel.metadata,

@@ -17,7 +17,8 @@ from flask.typing import ResponseReturnValue
 
 from referee.games import TONGITS, TONK
 from referee.rules import Refusal
-from referee.rules.tonk.spreads import card_of, rule_on_hit, rule_on_spread
+from referee.rules.runs import card_of
+from referee.rules.tonk.spreads import rule_on_hit, rule_on_spread
 from referee.rules.tonk.wording import SENTENCES
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules, game_of

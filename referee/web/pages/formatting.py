@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from referee.games import GAMES
 from referee.rules.tongits.wording import GLOSSES, WHY_WORDS
-from referee.rules.tonk.wording import amount_in_words, number_in_words, unit_of
+from referee.rules.words import amount_in_words, number_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
 from referee.store.models import GameTable

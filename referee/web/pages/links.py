@@ -5,6 +5,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, request, url
 from flask.typing import ResponseReturnValue
 
 from referee.store import commands
+from referee.store.models import GameTable
 from referee.store.storage import session
 from referee.web import access, rate_limits
 from referee.web.origin import external_url
@@ -28,7 +29,7 @@ def join(table_id: int, token: str) -> ResponseReturnValue:
     return redirect(url_for("tables.table", table_id=table.id), 303)
 
 
-def link(table, role: str) -> str:
+def link(table: GameTable, role: str) -> str:
     """The share link of `role`, at the app's public address (`referee.origin`)."""
     return external_url("links.join", table_id=table.id, token=access.token_of(table, role))
 

@@ -9,7 +9,7 @@ from flask import request
 from referee.rules import Refusal
 from referee.rules.cards import RANKS_52
 from referee.rules.deal import SUITS, Card
-from referee.rules.tonk.spreads import card_of
+from referee.rules.runs import card_of
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 

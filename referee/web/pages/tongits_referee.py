@@ -15,6 +15,7 @@ from flask.typing import ResponseReturnValue
 
 from referee.games import TONGITS
 from referee.rules import Refusal
+from referee.rules.runs import card_of
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.rulings import (
     Ruling,
@@ -24,7 +25,6 @@ from referee.rules.tongits.rulings import (
     rule_on_meld,
     rule_on_sapaw,
 )
-from referee.rules.tonk.spreads import card_of
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules
 from referee.store.seating import players_of, seated
