@@ -27,7 +27,8 @@ from pages import build_table  # bench/pages.py: a random night through referee.
 from sqlmodel import select
 
 from referee import create_app, exact_json
-from referee.documents import export
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.rules.limits import MAX_CHANGES_PER_HAND, MAX_HANDS, MAX_IMPORT_BYTES
 from referee.store import commands
 from referee.store.migrate import upgrade
@@ -55,7 +56,7 @@ def night_file(app, hands: int) -> bytes:
             if hand.no % 5 == 0:
                 commands.void_hand(db, table, hand, version=hand.version)
                 commands.restore_hand(db, table, hand, version=hand.version)
-        return exact_json.dumps(export.export_table(db, table), indent=1).encode()
+        return exact_json.dumps(export_table(db, table), indent=1).encode()
 
 
 def padded(night: bytes, lines: int) -> bytes:
@@ -86,7 +87,7 @@ def importer(instance: str, raw: bytes, took) -> None:
     app = create_app({"INSTANCE_PATH": instance, "SECRET_KEY": SECRET})
     with app.test_request_context(method="POST"):
         started = time.perf_counter()
-        commands.import_table(session(), export.load_document(raw))
+        commands.import_table(session(), load_document(raw))
         took.value = time.perf_counter() - started
 
 

@@ -173,7 +173,7 @@ def import_command(file: BinaryIO) -> None:
     links, and print them. Every hand is settled again; a changed file is refused whole."""
     from sqlmodel import Session
 
-    from referee.documents.export import load_document
+    from referee.documents.upload import load_document
     from referee.rules.limits import MAX_IMPORT_BYTES
     from referee.store.commands import import_table
     from referee.store.storage import make_engine

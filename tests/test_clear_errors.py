@@ -16,7 +16,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
-from referee.documents import export
+from referee.documents import upload as uploaded
 from referee.rules.limits import MAX_ID
 from referee.store import commands
 from referee.store.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
@@ -191,7 +191,7 @@ def test_no_space_left_on_the_device_is_said_on_the_page(web, rows, monkeypatch)
     def no_space(_raw):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(export, "load_document", no_space)
+    monkeypatch.setattr(uploaded, "load_document", no_space)
     answer = web.post("/import", upload(b"{}"))
     assert answer.status_code == 507 and FULL_PAGE in text(answer)
     assert rows(GameTable) == 0

@@ -17,9 +17,11 @@ from click.testing import CliRunner
 from sqlmodel import Session, select
 
 from referee import cli, exact_json
-from referee.documents import export
-from referee.documents.export import export_csv, export_table, load_document, text_cell
-from referee.rules import Refusal
+from referee.documents import import_checks
+from referee.documents.spreadsheet import CSV_HEADER, export_csv, text_cell
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
+from referee.rules import Refusal, limits
 from referee.scoring.settle_up import fewest_transfers
 from referee.store import commands
 from referee.store.commands import import_table
@@ -316,7 +318,7 @@ def test_the_csv_has_a_row_per_payment_matching_the_settlements_exactly(db):
 
     found = list(csv.reader(io.StringIO(export_csv(db, table))))
 
-    assert found[0] == list(export.CSV_HEADER)
+    assert found[0] == list(CSV_HEADER)
     assert found[1:] == expected
     assert [row[0] for row in found[1:]].count("3") == 1  # the draw: one row, nobody pays
     assert [row[0] for row in found[1:]].count("6") == 1  # points: one row, no money
@@ -512,7 +514,7 @@ def test_a_document_too_big_is_refused_before_anything_is_checked(db, rows, monk
     document["hands"] = document["hands"][:1] * 1_001  # the same hand 1001 times
     with pytest.raises(Refusal, match=r"^hands: has 1001 entries; it holds at most 1000$"):
         import_table(db, document)
-    monkeypatch.setattr(export, "MAX_IMPORT_BYTES", 2048)
+    monkeypatch.setattr(limits, "MAX_IMPORT_BYTES", 2048)
     with pytest.raises(Refusal, match=r"^file: the file is larger than 2 KB"):
         load_document(b" " * 2049)
 
@@ -541,14 +543,14 @@ def test_the_file_is_checked_whole_before_the_write_lock_is_taken(db, web, monke
     The write lock (SQLite's, taken when a write request's transaction begins) is taken
     only once the file is checked."""
     raw = exported_text(db, night(db))
-    checking = export.check_document
+    checking = import_checks.check_document
     open_while_checking = []
 
     def check(data):
         open_while_checking.append(session().in_transaction())
         return checking(data)
 
-    monkeypatch.setattr(export, "check_document", check)
+    monkeypatch.setattr(import_checks, "check_document", check)
     assert web.post("/import", upload(raw)).status_code == 303
     assert open_while_checking == [False]
 
@@ -664,7 +666,7 @@ def test_no_file_or_not_a_table_is_shown_beside_the_field(web, rows, data, words
 
 
 def test_a_file_over_the_limit_is_refused_beside_the_field(web, rows, monkeypatch):
-    monkeypatch.setattr(export, "MAX_IMPORT_BYTES", 4096)
+    monkeypatch.setattr(limits, "MAX_IMPORT_BYTES", 4096)
     response = web.post("/import", upload(b" " * 5000))
     assert "larger than 4 KB" in error_beside(text(response), "file")
     too_big = web.post("/import", upload(b" " * (4096 + 70 * 1024)))

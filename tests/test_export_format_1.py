@@ -15,7 +15,8 @@ import pytest
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.documents.export import export_table, load_document
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.rules import Refusal
 from referee.store.commands import import_table
 from referee.store.hands import change_views, hand_views

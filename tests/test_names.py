@@ -6,7 +6,7 @@ import pytest
 from sqlmodel import Session, select
 
 from referee import exact_json
-from referee.documents import export
+from referee.documents.table_export import export_table
 from referee.store import commands
 from referee.store.models import GameTable, Player
 from tests.test_api_tables import body, send
@@ -72,7 +72,7 @@ def test_a_table_that_already_has_them_still_plays_exports_and_imports(app):
         assert list(tally(table_page(phone, table_id))) == ["Anna", ANNA, "\u3164"]
         players = {p.name: p for p in db.exec(select(Player).where(Player.table_id == table_id))}
         commands.enter_hand(db, table, {"kind": "out", "player": ANNA}, dealer=players["Anna"])
-        document = exact_json.loads(exact_json.dumps(export.export_table(db, table)))
+        document = exact_json.loads(exact_json.dumps(export_table(db, table)))
         copy = commands.import_table(db, document)
         imported = db.exec(select(Player.name).where(Player.table_id == copy.id)).all()
     assert sorted(imported) == sorted(["Anna", ANNA, "\u3164"])

@@ -7,7 +7,8 @@ import pytest
 from sqlmodel import Session
 
 from referee import exact_json
-from referee.documents.export import export_table, load_document
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.rules import Refusal
 from referee.store import commands
 from referee.store.models import GameTable, RulesVersion

@@ -6,7 +6,8 @@ import pytest
 from sqlmodel import Session, select
 
 from referee import exact_json
-from referee.documents.export import export_table, load_document
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.store import commands
 from referee.store.commands import import_table
 from referee.store.models import RulesVersion

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 from sqlmodel import Session, select
 
-from referee.documents.export import export_table, load_document
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.games import GAMES, TONK
 from referee.rules import Refusal
 from referee.store import commands

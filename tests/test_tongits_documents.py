@@ -12,8 +12,10 @@ from sqlmodel import Session, select
 
 from referee import exact_json
 from referee.documents.answers import TongitsHand, TongitsTable
-from referee.documents.export import export_csv, export_table, load_document
 from referee.documents.reading import read
+from referee.documents.spreadsheet import export_csv
+from referee.documents.table_export import export_table
+from referee.documents.upload import load_document
 from referee.rules import Refusal
 from referee.store import commands
 from referee.store.commands import import_table

@@ -7,5 +7,10 @@ read from `referee.rules.limits`:
 - `requests`: the API's request bodies; `answers`: what the API answers;
 - `table_file`: a table's file, as exported and imported.
 
+And what is done with a table's file, one job a module: `table_export` writes it,
+`spreadsheet` writes the hands and payments as CSV; an import reads the bytes (`upload`),
+checks the file whole (`import_checks`, refusing at `places` in it) while `replay` settles
+every hand again, and hands the one door its `import_plan`.
+
 The OpenAPI components (`referee.openapi`) are generated from these models.
 """

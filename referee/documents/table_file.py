@@ -1,9 +1,9 @@
-"""A table's file (export.py writes it, the import reads it): the whole table, every rules
+"""A table's file (table_export.py writes it, the import reads it): the whole table, every rules
 version, and every hand with its settlement and its history of changes.
 
 The model checks the file's shape and bounds, and names, house rules and outcomes by the
 core's checks. What ties the parts together (hand numbers, who is one of the players,
-the engine's settlement of each hand) is checked by the import, `referee.export`.
+the engine's settlement of each hand) is checked by the import, `referee.documents.import_checks`.
 """
 
 from typing import Annotated, Any, Generic, TypeVar

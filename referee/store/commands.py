@@ -19,7 +19,8 @@ from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.documents import export
+from referee.documents import import_checks
+from referee.documents.import_plan import HandPlan, TablePlan
 from referee.games import DEFAULT_GAME, Ending, Rules, table_game_named
 from referee.rules import Refusal
 from referee.rules.limits import (
@@ -670,9 +671,9 @@ def _change_row(
 
 def import_table(db: Session, data: Any) -> GameTable:
     """A NEW table rebuilt from an exported document, with new share links; the document is
-    checked whole first (referee.export), so a refused one writes nothing. Its hands are
-    written by the same writer as hand entry."""
-    plan = export.check_document(data)
+    checked whole first (referee.documents.import_checks), so a refused one writes nothing.
+    Its hands are written by the same writer as hand entry."""
+    plan = import_checks.check_document(data)
     try:
         return _write_table(db, plan)
     except Exception:
@@ -680,7 +681,7 @@ def import_table(db: Session, data: Any) -> GameTable:
         raise
 
 
-def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
+def _write_table(db: Session, plan: TablePlan) -> GameTable:
     table = GameTable(
         name=plan.name,
         game=plan.game,
@@ -747,7 +748,7 @@ def _write_table(db: Session, plan: export.TablePlan) -> GameTable:
 
 
 def _history_rows(
-    hand: Hand, plan: export.HandPlan, seats: Sequence[Player]
+    hand: Hand, plan: HandPlan, seats: Sequence[Player]
 ) -> list[dict[str, Any]]:
     """A hand's history from its file, in the stored form."""
     outcome = plan.outcome.to_json()

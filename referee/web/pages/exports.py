@@ -12,8 +12,10 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee import exact_json
-from referee.documents import export
-from referee.rules import Refusal
+from referee.documents import upload
+from referee.documents.spreadsheet import export_csv
+from referee.documents.table_export import export_table
+from referee.rules import Refusal, limits
 from referee.store import commands
 from referee.store.models import GameTable
 from referee.store.storage import session
@@ -56,7 +58,7 @@ def _download(body: str, table: GameTable, extension: str, mimetype: str) -> Res
 def export_json(table_id: int) -> ResponseReturnValue:
     """The whole table: players, rules versions, hands and their histories, exact."""
     table = table_or_404(table_id)
-    body = exact_json.dumps(export.export_table(session(), table), indent=1) + "\n"
+    body = exact_json.dumps(export_table(session(), table), indent=1) + "\n"
     return _download(body, table, "json", "application/json")
 
 
@@ -64,7 +66,7 @@ def export_json(table_id: int) -> ResponseReturnValue:
 def export_spreadsheet(table_id: int) -> ResponseReturnValue:
     """Hands and payments for a spreadsheet (a BOM first, so Excel reads the names as UTF-8)."""
     table = table_or_404(table_id)
-    return _download("\ufeff" + export.export_csv(session(), table), table, "csv", "text/csv")
+    return _download("\ufeff" + export_csv(session(), table), table, "csv", "text/csv")
 
 
 class ImportForm(FlaskForm):
@@ -76,7 +78,7 @@ def _room_for_the_file(endpoint: str | None, _values: dict | None) -> None:
     """A table's file may be larger than any form of the app. URL preprocessors run before
     the app's CSRF check reads the body, so the larger limit is in place when it does."""
     if endpoint == "exports.import_page":
-        request.max_content_length = export.MAX_IMPORT_BYTES + UPLOAD_SLACK
+        request.max_content_length = limits.MAX_IMPORT_BYTES + UPLOAD_SLACK
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -86,14 +88,14 @@ def import_page() -> ResponseReturnValue:
     errors: dict[str, str] = {}
     if form.is_submitted():
         rate_limits.may_start_table()  # an imported table is a table started
-        upload = form.file.data
-        if not isinstance(upload, FileStorage) or not upload.filename:
+        sent = form.file.data
+        if not isinstance(sent, FileStorage) or not sent.filename:
             errors["file"] = "choose the .json file a table was downloaded to"
         elif not IMPORTING.acquire(blocking=False):
             return _busy(form)
         else:
             try:
-                table = _imported(upload)
+                table = _imported(sent)
             except Refusal as refusal:
                 # The whole message: its path (hands[3].settlement.net.Ben) says where in
                 # the file the trouble is, which is what whoever mends the file needs.
@@ -105,12 +107,12 @@ def import_page() -> ResponseReturnValue:
     return _import_page(form, errors)
 
 
-def _imported(upload: FileStorage) -> GameTable:
+def _imported(sent: FileStorage) -> GameTable:
     """The file made a new table, while this server imports no other (IMPORTING, held by the
     caller, is released here whatever happens)."""
     try:
         rate_limits.table_started()  # counted when sent, refused or not: checking is the cost
-        data = export.load_document(upload.stream.read(export.MAX_IMPORT_BYTES + 1))
+        data = upload.load_document(sent.stream.read(limits.MAX_IMPORT_BYTES + 1))
         return commands.import_table(session(), data)
     finally:
         IMPORTING.release()
@@ -129,7 +131,7 @@ def _busy(form: ImportForm) -> ResponseReturnValue:
 
 def _import_page(form: ImportForm, errors: dict[str, str], status: int = 200) -> Response:
     """The import page, with what is wrong beside the file box, answered with `status`."""
-    size = export.size_in_words(export.MAX_IMPORT_BYTES)
+    size = upload.size_in_words(limits.MAX_IMPORT_BYTES)
     page = make_response(render("import.html", form=form, errors=errors, size=size))
     page.status_code = status
     return page
@@ -139,4 +141,4 @@ def _import_page(form: ImportForm, errors: dict[str, str], status: int = 200) ->
 def _file_too_large(_error: RequestEntityTooLarge) -> ResponseReturnValue:
     """A file far over the limit is cut off before it is read (413): the import page says
     so beside the file field, naming the limit, as for a file just over it."""
-    return _import_page(ImportForm(formdata=None), {"file": export.too_large().message}, 413)
+    return _import_page(ImportForm(formdata=None), {"file": upload.too_large().message}, 413)
