@@ -10,7 +10,7 @@ table's data: `referee.access` keeps it.)
 """
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -338,7 +338,28 @@ class KeyReused(Refusal):
         self.hand = hand
 
 
-def entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any]) -> bool:
+def resent(
+    db: Session,
+    table: GameTable,
+    entry_key: str | None,
+    sent: Callable[[Hand], Mapping[str, Any] | None],
+) -> Hand | None:
+    """The hand a one-time entry key already entered, when this is a resend of that entry (a
+    double tap, a resend after a dropped connection): it is answered with that hand, whatever
+    the table is now. None when the key entered nothing yet (or there is no key); KeyReused
+    when the key comes again with another outcome. Every door decides a resend here; a door
+    reads what was sent, given the hand the key entered (`sent`: its outcome, read as the
+    door's form was filled, or None when it cannot be that hand's), and writes nothing."""
+    earlier = None if entry_key is None else hand_by_entry_key(db, table, entry_key)
+    if earlier is None:
+        return None
+    outcome = sent(earlier)
+    if outcome is None or not _entered_as(db, table, earlier, outcome):
+        raise KeyReused(earlier)
+    return earlier
+
+
+def _entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str, Any]) -> bool:
     """Whether `outcome` is the outcome `hand` was entered with (its first history line,
     by player id): a retry of that entry. One that is not an outcome at all is not. One
     naming a player the table no longer has by that name (renamed since the entry) cannot
@@ -394,12 +415,6 @@ def _as_shown(db: Session, settlement: Settlement, shown: Mapping[str, Any] | No
         raise PayoutMoved()
 
 
-def entered_with(db: Session, table: GameTable, entry_key: str | None) -> Hand | None:
-    """The hand a one-time entry key has already entered, if any: a retry of the same entry
-    (a double tap, a resend after a dropped connection) is answered with that hand."""
-    return None if entry_key is None else hand_by_entry_key(db, table, entry_key)
-
-
 def enter_hand(
     db: Session,
     table: GameTable,
@@ -420,12 +435,13 @@ def enter_hand(
     this hand settles to now (another phone changed the night of a game that carries state,
     or the rules, in between)."""
     lock(db, table)
-    earlier = entered_with(db, table, entry_key)
-    if earlier is not None:
-        same = entered_as(db, table, earlier, outcome)
+    try:
+        earlier = resent(db, table, entry_key, lambda _: outcome)
+    except KeyReused:
         db.rollback()
-        if not same:
-            raise KeyReused(earlier)
+        raise
+    if earlier is not None:
+        db.rollback()
         return Entered(earlier, again=True)
     version, rules = current_rules(db, table)
     everyone = players_of(db, table)
@@ -747,9 +763,7 @@ def _write_table(db: Session, plan: TablePlan) -> GameTable:
     return table
 
 
-def _history_rows(
-    hand: Hand, plan: HandPlan, seats: Sequence[Player]
-) -> list[dict[str, Any]]:
+def _history_rows(hand: Hand, plan: HandPlan, seats: Sequence[Player]) -> list[dict[str, Any]]:
     """A hand's history from its file, in the stored form."""
     outcome = plan.outcome.to_json()
     rows = []

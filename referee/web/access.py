@@ -10,7 +10,7 @@ always opens its table (`referee.rate_limits` counts the wrong ones).
 import secrets
 from typing import Any
 
-from flask import abort, session
+from flask import abort, g, session
 from flask_wtf.csrf import generate_csrf
 from sqlmodel import Session
 
@@ -86,6 +86,11 @@ def device() -> str:
         session["device"] = secrets.token_hex(2)
     name: str = session["device"]
     return name
+
+
+def changed_by() -> str:
+    """Who is changing a hand, for its history: the role and this phone's short name."""
+    return f"{g.role} on phone {device()}"
 
 
 def require(table: GameTable | None, role: str | None, *, write: bool) -> GameTable:

@@ -378,6 +378,11 @@ def entry_key(form: FlaskForm) -> str | None:
     return key if ENTRY_KEY.fullmatch(key) else None
 
 
+def override_ticked(form: FlaskForm) -> bool:
+    """Whether 'Record it anyway' is ticked (only a new drop's form has the box)."""
+    return "override" in form and bool(form.override.data)
+
+
 class VoidForm(FlaskForm):
     """Void a hand: the version shown, so a void never lands on a hand changed since."""
 

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
@@ -28,7 +28,15 @@ from referee.store.rules_versions import current_rules, game_of, rules_of_hand
 from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
 from referee.web import access
-from referee.web.forms import VoidForm, entry_key, form_count, hand_form, hand_outcome, not_numbers
+from referee.web.forms import (
+    VoidForm,
+    entry_key,
+    form_count,
+    hand_form,
+    hand_outcome,
+    not_numbers,
+    override_ticked,
+)
 from referee.web.pages import render, table_or_404
 from referee.web.pages.htmx import htmx
 from referee.web.pages.tables import games_context, table_context
@@ -121,21 +129,24 @@ def _hand_page(
     settlement = None
     notice = None
     if form.is_submitted():
-        earlier = commands.entered_with(db, table, entry_key(form)) if hand is None else None
         errors = not_numbers(form, players)
         outcome = _questions(table).outcome(kind, form, players)
-        if earlier is not None and "save" in request.form:
-            # A resend of a Save that landed: the hand is saved, whatever the table is now.
-            # The same form saved again with another outcome is no resend: refused.
-            if commands.entered_as(db, table, earlier, outcome):
-                return _saved(table, f"Hand {earlier.no} saved.")
-            errors["form"] = commands.KeyReused(earlier).words
+        if hand is None and "save" in request.form:
+            # A resend of a Save that landed is answered with its hand; the same form saved
+            # again with another outcome is refused (the one door decides which).
+            try:
+                earlier = commands.resent(db, table, entry_key(form), lambda _: outcome)
+            except commands.KeyReused as reused:
+                errors["form"] = reused.words
+            else:
+                if earlier is not None:
+                    return _saved(table, f"Hand {earlier.no} saved.")
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
             errors["dealer"] = "Dealer: choose who dealt this hand"
         note = None
         try:
-            note = commands.drop_note(rules, waiting, outcome, override=_override(form))
+            note = commands.drop_note(rules, waiting, outcome, override=override_ticked(form))
         except Refusal as refusal:
             errors["player"] = refusal.words
         if not errors:
@@ -177,14 +188,21 @@ def _save(
             outcome,
             dealer=dealer,
             entry_key=entry_key(form),
-            by=_who(),
-            override=_override(form),
+            by=access.changed_by(),
+            override=override_ticked(form),
             shown=shown,
         )
         return _saved(table, f"Hand {entered.hand.no} saved.")
     try:
         commands.edit_hand(
-            db, table, hand, outcome, dealer, version=_version(form), by=_who(), shown=shown
+            db,
+            table,
+            hand,
+            outcome,
+            dealer,
+            version=_version(form),
+            by=access.changed_by(),
+            shown=shown,
         )
     except commands.StaleHand:
         db.rollback()
@@ -253,16 +271,6 @@ def counted(table: GameTable, kind: str, player: Player, total: int) -> Response
     box.data, box.raw_data = total, [str(total)]
     form.previewed.data = ""
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
-
-
-def _override(form) -> bool:
-    """Whether 'Record it anyway' is ticked (only a new drop's form has the box)."""
-    return "override" in form and bool(form.override.data)
-
-
-def _who() -> str:
-    """Who is changing a hand, for its history: the role and this phone's short name."""
-    return f"{g.role} on phone {access.device()}"
 
 
 def _version(form) -> int:
@@ -434,7 +442,9 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
     table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
     try:
-        commands.void_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+        commands.void_hand(
+            session(), table, hand, version=_version(VoidForm()), by=access.changed_by()
+        )
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
@@ -448,7 +458,9 @@ def restore(table_id: int, no: int) -> ResponseReturnValue:
     table = table_or_404(table_id, write=True)
     hand = _hand_or_404(table, no)
     try:
-        commands.restore_hand(session(), table, hand, version=_version(VoidForm()), by=_who())
+        commands.restore_hand(
+            session(), table, hand, version=_version(VoidForm()), by=access.changed_by()
+        )
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)

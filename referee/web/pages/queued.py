@@ -12,6 +12,8 @@ the phone's sender: the hand's number (a resend is answered with the same hand),
 in words, which the phone keeps on that hand for the scorekeeper to fix.
 """
 
+from typing import Any
+
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
@@ -23,9 +25,10 @@ from referee.store.models import GameTable, Hand, Player
 from referee.store.rules_versions import current_rules, game_of, rules_of_hand
 from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
-from referee.web.forms import ENTRY_KEY, not_numbers
+from referee.web import access
+from referee.web.forms import ENTRY_KEY, not_numbers, override_ticked
 from referee.web.pages import table_or_404
-from referee.web.pages.hands import QUESTIONS, _override, _who
+from referee.web.pages.hands import QUESTIONS
 from referee.web.transfer import NO_STORE
 
 bp = Blueprint("queued", __name__, url_prefix="/t/<int:table_id>/hands/queued")
@@ -54,12 +57,13 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
     key = request.form.get("entry_key", "")
     if not ENTRY_KEY.fullmatch(key):  # without its key a resend could enter it twice
         return _refused({"entry_key": "This hand has no one-time key: enter it again."})
-    earlier = commands.entered_with(db, table, key)
-    if earlier is not None:
+    try:
         # Entered by an earlier send whose answer was lost: that hand, whatever the table
         # is now; the key sent with another hand is refused, and nothing is stored.
-        if not _resent(table, kind, earlier):
-            return _refused({"entry_key": commands.KeyReused(earlier).words})
+        earlier = commands.resent(db, table, key, lambda hand: _read_as_sent(table, kind, hand))
+    except commands.KeyReused as reused:
+        return _refused({"entry_key": reused.words})
+    if earlier is not None:
         return jsonify({"no": earlier.no}), 200, NO_STORE
     _, rules = current_rules(db, table)
     game = game_of(table)
@@ -80,8 +84,8 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
             outcome,
             dealer=_dealer_chosen(players),
             entry_key=key,
-            by=_who() + ", entered offline",
-            override=_override(form),
+            by=access.changed_by() + ", entered offline",
+            override=override_ticked(form),
         )
     except Refusal as refusal:
         return _refused({refusal.field or "form": refusal.words})
@@ -95,15 +99,15 @@ def _dealer_chosen(players: list[Player]) -> Player | None:
     return next((p for p in players if str(p.id) == chosen), None)
 
 
-def _resent(table: GameTable, kind: str, hand: Hand) -> bool:
-    """Whether the form sent is the one that entered `hand`: read with the hand's own
-    players and rules, as the phone's form was filled (players who left since, or rules
-    changed since, do not make a resend look like another hand)."""
+def _read_as_sent(table: GameTable, kind: str, hand: Hand) -> dict[str, Any] | None:
+    """The outcome sent, read with `hand`'s own players and rules, as the phone's form was
+    filled when that hand was entered (players who left since, or rules changed since, do
+    not make a resend look like another hand); None when those rules do not play `kind`."""
     db = session()
     rules = rules_of_hand(db, table, hand)
     if kind not in game_of(table).playable_kinds(rules):
-        return False
+        return None
     players = hand_players(db, hand)
     questions = QUESTIONS[table.game]
     form = questions.form(kind, rules, players, players[0])
-    return commands.entered_as(db, table, hand, questions.outcome(kind, form, players))
+    return questions.outcome(kind, form, players)
