@@ -198,6 +198,7 @@ def _settle_group(group: Sequence[int], units: Sequence[int]) -> list[tuple[int,
     return payments
 
 
+# The ways to settle up, as a settle-up's link names them (`mode`), the first the usual one.
 MODES = ("fewest", "banker", "as_is")
 
 
@@ -205,9 +206,15 @@ def transfers_for(
     balances: Mapping[str, Decimal], mode: str, banker: str | None = None
 ) -> list[Transfer]:
     """The payments a way of settling up asks for: the fewest, all through a banker, or
-    none (balances as they are). The page and the API both settle up through here."""
+    none (balances as they are). Every door settles up through here, so a way there is not,
+    or a banker not named (`to`, as the settle-up's link names the banker), is refused the
+    same at each: the API answers the refusal, the page shows it beside the ways to choose."""
+    if mode not in MODES:
+        raise Refusal("mode: choose " + ", ".join(MODES), field="mode")
     if mode == "banker":
-        return banker_transfers(balances, banker or "")
+        if not banker:
+            raise Refusal("to: say who is the banker", field="to")
+        return banker_transfers(balances, banker)
     if mode == "as_is":
         return []
     return fewest_transfers(balances)

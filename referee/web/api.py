@@ -265,13 +265,7 @@ def settle_up(table_id: int) -> Response:
     or none (balances as they are), as the settle-up page offers."""
     table = _table(table_id)
     balances = {row["player"].name: row["amount"] for row in _tally(session(), table)}
-    mode = request.args.get("mode", "fewest")
-    if mode not in MODES:
-        raise Refusal("mode: choose " + ", ".join(MODES), field="mode")
-    banker = request.args.get("to")
-    if mode == "banker" and banker is None:
-        raise Refusal("to: say who is the banker", field="to")
-    transfers = transfers_for(balances, mode, banker)
+    transfers = transfers_for(balances, request.args.get("mode", MODES[0]), request.args.get("to"))
     return jsonify(
         {
             "balances": balances,

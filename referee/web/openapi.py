@@ -17,6 +17,7 @@ from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
 from referee.documents import answers, requests
+from referee.scoring.settle_up import MODES
 
 REF = "#/components/schemas/"
 
@@ -290,7 +291,7 @@ PATHS: dict[str, Any] = {
                 {
                     "name": "mode",
                     "in": "query",
-                    "schema": {"enum": ["fewest", "banker", "as_is"], "default": "fewest"},
+                    "schema": {"enum": list(MODES), "default": MODES[0]},
                     "description": "fewest: the fewest payments; banker: everyone settles with "
                     "`to`; as_is: the balances only.",
                 },

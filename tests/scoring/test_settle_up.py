@@ -329,9 +329,19 @@ def test_each_way_of_settling_up_gives_its_own_transfers():
     ]
 
 
-def test_settling_with_a_banker_not_named_is_refused_on_the_banker_field():
-    assert refusal(lambda: transfers_for(money(Anna=1, Ben=-1), "banker")) == (
-        " has no balance tonight, so cannot be the banker",
-        "banker",
-        "",
+@pytest.mark.parametrize("named", [None, ""])
+def test_settling_with_a_banker_not_named_is_refused_asking_who(named):
+    assert refusal(lambda: transfers_for(money(Anna=1, Ben=-1), "banker", named)) == (
+        "to: say who is the banker",
+        "to",
+        None,
+    )
+
+
+@pytest.mark.parametrize("mode", ["cash", "", "Fewest", "as is"])
+def test_a_way_to_settle_up_there_is_not_is_refused_naming_the_ways(mode):
+    assert refusal(lambda: transfers_for(money(Anna=1, Ben=-1), mode)) == (
+        "mode: choose fewest, banker, as_is",
+        "mode",
+        None,
     )

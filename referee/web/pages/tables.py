@@ -5,7 +5,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
@@ -329,25 +329,38 @@ def players(table_id: int) -> ResponseReturnValue:
     return render("players.html", table=table, players=everyone, error=error)
 
 
+# Said on the settle-up page for a link to a way of settling up there is not (the API names
+# the modes; the page names its choices).
+NOT_A_WAY = "That is not a way to settle up here: choose one of the ways above."
+
+
 @bp.get("/t/<int:table_id>/settle-up")
 def settle_up(table_id: int) -> ResponseReturnValue:
-    """The fewest payments that clear the night, or everyone with one banker, or balances as is."""
+    """The fewest payments that clear the night, or everyone with one banker, or balances as
+    is; a link to a way or a banker there is not is answered 400, saying so above the ways."""
     table = table_or_404(table_id)
     db = session()
     _, rules = current_rules(db, table)
     rows = standings(players_of(db, table), tally(db, table))
     balances = {row["player"].name: row["amount"] for row in rows}
-    mode = request.args.get("mode", "fewest")
+    mode = request.args.get("mode", MODES[0])
     banker = request.args.get("to", "")
-    if mode not in MODES or (mode == "banker" and banker not in balances):
-        mode = "fewest"
-    transfers = transfers_for(balances, mode, banker)
-    return render(
-        "settle_up.html",
-        table=table,
-        rules=rules,
-        tally=rows,
-        mode=mode,
-        banker=banker,
-        transfers=transfers,
+    try:
+        transfers, refused = transfers_for(balances, mode, banker), None
+    except Refusal as refusal:  # a link to a way or a banker there is not: say so, offer them
+        transfers, refused = [], NOT_A_WAY if refusal.field == "mode" else refusal.words
+    page = make_response(
+        render(
+            "settle_up.html",
+            table=table,
+            rules=rules,
+            tally=rows,
+            mode=mode,
+            banker=banker,
+            transfers=transfers,
+            refused=refused,
+        )
     )
+    if refused is not None:
+        page.status_code = 400
+    return page
