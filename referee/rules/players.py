@@ -1,5 +1,5 @@
 """The players of a table as every game checks them: usable names, none twice, in seating
-order, and who holds the lowest total.
+order, a name given as one of them, and who holds the lowest total.
 """
 
 from collections.abc import Mapping, Sequence
@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.refusal import Refusal
+from referee.rules.words import names_in_words
 
 
 def check_players(players: Any) -> tuple[str, ...]:
@@ -59,6 +60,19 @@ def check_name(name: Any) -> str:
             player=name[:MAX_NAME_LENGTH],
         )
     return name
+
+
+def check_at_table(name: str, seats: Sequence[str], key: str) -> None:
+    """`name`, given on the field `key`, is one of `seats`, the players of this hand; every
+    game, and its state, refuses a stranger in the same words, naming the field and the
+    player, and who is at the table."""
+    if name not in seats:
+        raise Refusal(
+            f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
+            f"{names_in_words(list(seats))})",
+            field=key,
+            player=name[:MAX_NAME_LENGTH],
+        )
 
 
 def lowest(totals: Mapping[str, int], players: Sequence[str]) -> tuple[int, list[str]]:

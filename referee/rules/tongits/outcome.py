@@ -16,7 +16,7 @@ from referee.rules.limits import (
     MAX_CARD_POINTS,
     MAX_NAME_LENGTH,
 )
-from referee.rules.players import lowest
+from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.words import names_in_words
@@ -260,13 +260,7 @@ def names_given(outcome: Ending) -> Iterator[tuple[str, str]]:
 def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) -> None:
     """Refuse an ending that cannot be under these rules, naming the field, player and rule."""
     for key, name in names_given(outcome):
-        if name not in seats:
-            raise Refusal(
-                f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
-                f"{names_in_words(list(seats))})",
-                field=key,
-                player=name[:MAX_NAME_LENGTH],
-            )
+        check_at_table(name, seats, key)
     for name in outcome.concealed:
         if name in outcome.burned:
             raise Refusal(

@@ -13,8 +13,8 @@ from typing import Any
 
 from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
 from referee.rules.options import CENT
+from referee.rules.players import check_at_table
 from referee.rules.refusal import Refusal
-from referee.rules.words import names_in_words
 
 STATE_KEYS = ("pot", "streak", "dealer")
 STREAK_KEYS = ("player", "wins")
@@ -81,13 +81,7 @@ def check_state(seats: Sequence[str], state: State) -> None:
     if state.dealer is not None:
         named.append(("state.dealer", state.dealer))
     for key, name in named:
-        if name not in seats:
-            raise Refusal(
-                f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
-                f"{names_in_words(list(seats))})",
-                field=key,
-                player=name[:MAX_NAME_LENGTH],
-            )
+        check_at_table(name, seats, key)
 
 
 def _pot(data: Any) -> dict[str, Decimal]:

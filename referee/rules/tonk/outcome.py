@@ -12,8 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
-from referee.rules.limits import MAX_NAME_LENGTH
-from referee.rules.players import lowest
+from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
@@ -224,7 +223,7 @@ def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
 def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
     """Refuse an outcome that cannot be under these rules, naming player, total and rule."""
     for key, name in names_given(outcome):
-        _check_known(name, players, key)
+        check_at_table(name, players, key)
     match outcome:
         case DealTonk():
             _check_deal_tonk(rules, players, outcome)
@@ -301,16 +300,6 @@ def double_double_stakes(rules: HouseRules) -> int:
 
 def _who_verb(kind: Kind) -> str:
     return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
-
-
-def _check_known(name: str, players: Sequence[str], key: str) -> None:
-    if name not in players:
-        raise Refusal(
-            f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
-            f"{names_in_words(list(players))})",
-            field=key,
-            player=name[:MAX_NAME_LENGTH],
-        )
 
 
 def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTonk) -> None:
