@@ -5,11 +5,14 @@ import re
 
 import pytest
 
+from referee.rules.tongits import rules_from
+from referee.rules.tongits.outcome import facts_asked
 from referee.store import commands
 from tests.test_api_tables import body, send
 from tests.test_api_tables import new_table as new_api_table
 from tests.test_ledger import CAUGHT, db, new_table  # noqa: F401 (db is a fixture)
 from tests.test_pages import played_night, tally, text, transfers
+from tests.test_tongits_tables import start_tongits
 
 OUT = {"kind": "out", "player": "Ben"}
 
@@ -82,3 +85,21 @@ def test_the_ways_to_settle_up_still_answer_on_the_page(web):
     for query in ("", "?mode=fewest", "?mode=as_is", "?mode=banker&to=Ben"):
         page = web.get(f"/t/{table}/settle-up{query}")
         assert page.status_code == 200 and 'class="error"' not in text(page)
+
+
+# The questions a Tongits ending's form may ask besides its winner, by the name of their
+# box (a player's box is named with the player's id after it: total_3).
+ASKED_OF_AN_ENDING = {"sapaw_on_caller", "last_card", "fought", "burned", "total"}
+
+
+@pytest.mark.parametrize("kind", ["tongits", "bisaklat", "draw", "stock_out"])
+def test_a_tongits_form_asks_what_the_core_says_that_ending_is_asked(web, kind):
+    """The questions on the page are the core's `facts_asked` (a draw at this preset asks
+    about a lay-off on the caller), each asked of every player where it is a player's."""
+    table = start_tongits(web)
+    page = text(web.get(f"/t/{table}/hands/new/{kind}"))
+    boxes = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', page)) & ASKED_OF_AN_ENDING
+    asked = facts_asked(kind, rules_from("tongits"))
+    assert boxes == {"total" if fact == "totals" else fact for fact in asked}
+    for box in ("burned", "fought", "total"):
+        assert len(re.findall(rf'name="{box}_\d+"', page)) == (3 if box in boxes else 0)

@@ -1,10 +1,10 @@
 """The end of a game of Tongits as a form: one screen per ending, asking only what the
 house rules need (tongits.md 2.1 to 2.6).
 
-Like Tonk's hand form (referee.forms), it decides no rule: it turns what was tapped and
-typed into the outcome JSON the engine takes, and the core refuses what cannot be, on the
-field to show it beside. The bonus counters are shown only for the bonuses this house
-pays, and the lay-off question of a draw only where a lay-off stops a call.
+Like Tonk's hand form (referee.forms), it decides no rule: it asks what the core says an
+ending of that kind is asked (`facts_asked`), turns what was tapped and typed into the
+outcome JSON the engine takes, and the core refuses what cannot be, on the field to show
+it beside. The bonus counters are shown only for the bonuses this house pays.
 """
 
 from collections.abc import Sequence
@@ -16,6 +16,7 @@ from wtforms import BooleanField, RadioField
 from referee.rules.limits import ACES_IN_A_DECK, MAX_CARD_POINTS
 from referee.rules.limits import FOUR_CARD_MELDS_A_PLAYER as FOUR_MELDS
 from referee.rules.tongits import TongitsRules
+from referee.rules.tongits.outcome import facts_asked
 from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices, whole_field
 
@@ -30,8 +31,6 @@ BONUSES = (
     ("escalera", "escalera_bonus", "Escaleras (straight flush of 4 or more)", FOUR_MELDS),
     ("aces", "ace_bonus", "aces", ACES_IN_A_DECK),
 )
-# Who may be burned: every ending but a bisaklat, which ends before anyone's first turn.
-ASKS_BURNED = ("tongits", "draw", "stock_out")
 
 
 def bonuses_paid(rules: TongitsRules) -> list[tuple[str, str, int]]:
@@ -46,22 +45,23 @@ def tongits_form(
     HandForm = hand_form_class(players, dealer)
     choices = player_choices(players)
     most = MAX_CARD_POINTS * (rules.most_cards + 1)
+    asked = facts_asked(kind, rules)
     if kind in WINNER_QUESTION:
         HandForm.winner = RadioField(WINNER_QUESTION[kind], choices=choices)
-    if kind == "draw" and rules.sapaw_blocks_draw:
+    if "sapaw_on_caller" in asked:
         HandForm.sapaw_on_caller = BooleanField(
             "Someone laid off (sapaw) on the caller's melds since the caller's last turn"
         )
-    if kind == "stock_out":
+    if "last_card" in asked:
         HandForm.last_card = RadioField(
             "Who took the last card of the stack? (needed on a tie)", choices=choices
         )
     for player in players:
-        if kind == "draw":
+        if "fought" in asked:
             setattr(HandForm, f"fought_{player.id}", BooleanField(f"{player.name} fought"))
-        if kind in ASKS_BURNED:
+        if "burned" in asked:
             setattr(HandForm, f"burned_{player.id}", BooleanField(f"{player.name} is burned"))
-        if kind in ("draw", "stock_out"):
+        if "totals" in asked:
             box = whole_field(player.name, required=False, high=most)
             setattr(HandForm, f"total_{player.id}", box)
         for key, _, top in bonuses_paid(rules):

@@ -439,3 +439,20 @@ def _check_stock_out(seats: Sequence[str], outcome: StockOut) -> None:
 def kind_needs_totals(kind: str) -> bool:
     """Totals are asked at a draw (when anyone fights) and when the stock runs out."""
     return kind in ("draw", "stock_out")
+
+
+def facts_asked(kind: str, rules: TongitsRules) -> frozenset[str]:
+    """What a hand form asks of an ending of `kind` under these rules besides who won it, so
+    that no form decides it again: the totals where they decide (`kind_needs_totals`), who
+    fought a draw (2.4), whether a lay-off on the caller stopped the call only where the
+    house says it does (“Sapaw blocks a draw”), who took the last card when the stock ran
+    out (2.5), and who is burned at every ending but a bisaklat, which ends before anyone's
+    first turn (2.3)."""
+    asked = {"totals"} if kind_needs_totals(kind) else set()
+    if kind == "draw":
+        asked |= {"fought", "sapaw_on_caller"} if rules.sapaw_blocks_draw else {"fought"}
+    if kind == "stock_out":
+        asked.add("last_card")
+    if kind != "bisaklat":
+        asked.add("burned")
+    return frozenset(asked)
