@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from referee.rules.tonk import HouseRules
+from referee.rules.words import names_in_words
 
 
 @dataclass(frozen=True)
@@ -140,13 +141,6 @@ def won(found: Sequence[Game]) -> dict[str, int]:
         for name in game.winners:
             counts[name] = counts.get(name, 0) + 1
     return counts
-
-
-def names_in_words(names: Sequence[str]) -> str:
-    """'Ben', 'Anna and Ben', 'Anna, Ben and Carla'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_words(game: Game) -> str:
