@@ -1,5 +1,5 @@
 """Guessers against `referee serve --workers 4`, on SQLite and on PostgreSQL: what they get,
-and whether the table's own link still opens it (referee.rate_limits).
+and whether the table's own link still opens it (referee.web.rate_limits).
 
 For each database: 40 wrong share links at once for one table, 40 wrong API bearer tokens at
 once for another (each answered 404 until the table's limit, then 429; a 500 is a failure),

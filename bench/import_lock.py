@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 
-from pages import build_table  # bench/pages.py: a random night through referee.commands
+from pages import build_table  # bench/pages.py: a random night through referee.store.commands
 from sqlmodel import select
 
 from referee import create_app, exact_json

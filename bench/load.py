@@ -6,7 +6,7 @@ sends a failed post again with the same key until it is answered. Each phone ope
 table's share link, then for every hand gets the form, checks it and saves it (CSRF token
 and cookie as a browser sends them), and sends a failed step again. A table is shared by
 one API client and one phone. The tables are made before the run, in this process through
-referee.commands, so no limit on making tables (per address) is met.
+referee.store.commands, so no limit on making tables (per address) is met.
 
 Prints hands per second, the latency of each request (p50, p99), the requests that failed
 (then sent again), and lost or duplicated hands: every hand a client was told was saved

@@ -31,7 +31,7 @@ BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends
 
 
 def build_table(app, hands: int) -> tuple[int, str]:
-    """A table of six with `hands` random possible hands, entered through referee.commands
+    """A table of six with `hands` random possible hands, entered through referee.store.commands
     (a random hand the rules refuse, such as totals one deck cannot hold, is drawn again)."""
     rng = random.Random(7)
     with app.test_request_context():

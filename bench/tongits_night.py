@@ -2,7 +2,7 @@
 
 Each game of Tongits is settled with what the games before it left, so the table replays
 its stored night to enter a game, and a fix of an early game stores every later game
-again (referee/night.py). This prints how long entering a game takes as the night grows,
+again (referee/store/night.py). This prints how long entering a game takes as the night grows,
 how long fixing the first game of the night takes, and how fast the table page answers.
 A benchmark, not a test: the figures depend on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/tongits_night.py [GAMES]`.

@@ -246,7 +246,7 @@ def test_one_hand_saved_ten_times_at_once_is_stored_once(app, rows):
         with Session(app.extensions["db_engine"]) as db:
             (hand,) = db.exec(select(Hand)).all()
             assert (hand.no, hand.entry_key) == (1, fields["entry_key"])
-            # Stored with the player as their id (referee.stored_form).
+            # Stored with the player as their id (referee.store.stored_form).
             assert json.loads(hand.outcome_json) == {"kind": "out", "player": str(ids["Ben"])}
 
 

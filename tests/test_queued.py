@@ -1,4 +1,4 @@
-"""The door a phone sends its kept hands to (referee/views/queued.py): once per one-time key,
+"""The door a phone sends its kept hands to (referee/web/pages/queued.py): once per one-time key,
 a CSRF token asked for at send time, refusals as words by field, Tonk and Tongits alike."""
 
 import json

@@ -1,4 +1,4 @@
-"""Rate limits that never shut out the right link (referee.rate_limits).
+"""Rate limits that never shut out the right link (referee.web.rate_limits).
 
 Wrong tokens (share links on /join, API bearer tokens) are counted per table and per address,
 then answered 429 with Retry-After; a right token opens its table however many wrong ones

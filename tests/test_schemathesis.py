@@ -89,7 +89,7 @@ def table_with(client, new_table, outcomes) -> str:
 @pytest.fixture(autouse=True)
 def _limits_raised(app):
     """A fuzzing run starts hundreds of tables from one address and sends wrong table ids by
-    the dozen, far above what a night does (referee.rate_limits): the limits are raised in
+    the dozen, far above what a night does (referee.web.rate_limits): the limits are raised in
     the app config, as a bench raises them, so that requests reach the commands."""
     for limit in (TABLES_PER_ADDRESS, GUESSES_PER_TABLE, GUESSES_PER_ADDRESS):
         app.config[limit.name] = 10**6

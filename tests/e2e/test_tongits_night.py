@@ -10,7 +10,7 @@ Why both kinds of expectation: each game's payout is written out by hand from th
 (games 1 and 2 are its section 3 examples 1 and 2), so a wrong rule in the app *and* in
 the engine still fails; and each game is compared with `referee settle`, run as its own
 process on the same game and the state the previous settlement returned, so the pages
-(which replay the night in referee/night.py) cannot drift from the contract.
+(which replay the night in referee/store/night.py) cannot drift from the contract.
 
 Then game 7 is fixed (Ben went tong-its, not Carla): game 8 is no longer Carla's second
 win, so its pot stays on the table; the deal card shows it, game 8's page shows the new
@@ -58,7 +58,7 @@ BUTTON = {
     "bisaklat": "Bisaklat",
 }
 
-# What a loser's line says (referee/views/formatting.py WHY_WORDS, the page's words).
+# What a loser's line says (referee/web/pages/formatting.py WHY_WORDS, the page's words).
 TONG_ITS = "lost to a tong-its"
 BISAKLAT = "lost to a bisaklat"
 FIGHT = "fought and lost"

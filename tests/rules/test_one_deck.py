@@ -1,6 +1,6 @@
 """2.8: the totals of one hand must be possible together, from one deck. Refusals are
 asserted word for word; the properties deal real cards by brute force, independently of the
-search in referee.rules.one_deck."""
+search in referee.rules.tonk.one_deck."""
 
 from collections import Counter
 from itertools import combinations_with_replacement, product
