@@ -1,8 +1,8 @@
 """Every limit of a table, declared once: the core checks them, and the shell's forms,
 documents and OpenAPI schema read them from here (the core imports nothing from the shell).
 
-The house rules' own bounds (stake, bands, dealt totals) are declared with each option in
-`referee.rules.house_rules`.
+The house rules' own bounds (stake, bands, dealt totals) are declared with each option, in
+`referee.rules.options` and each game's `house_rules`.
 """
 
 from typing import Any

@@ -6,15 +6,14 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+WHOLE = Decimal(1)
+
 
 def names_in_words(names: Sequence[str]) -> str:
     """'Anna', 'Anna and Ben', 'Anna, Ben and Carla'."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-WHOLE = Decimal(1)
 
 
 def number_in_words(amount: Decimal) -> str:

@@ -1,8 +1,8 @@
 """Tongits (tongits.md): its house rules, presets, endings, state, wording and answers.
 
-A second game beside Tonk, behind the same `Game` seam (referee.rules.game); it reuses
-Tonk's pieces where they are the same thing (options and their checks, names, refusals,
-amounts in words) and has its own modules where the game differs.
+A second game beside Tonk, behind the same seam (referee.games); it shares what every game
+has (referee.rules: options and their checks, names, refusals, amounts in words, cards in
+a row) and has its own modules where the game differs.
 """
 
 from referee.rules.tongits.house_rules import TongitsRules

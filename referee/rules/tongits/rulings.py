@@ -6,7 +6,8 @@ fight a draw, and whether a player is burned (sunog). Each ruling is a yes or no
 the reason in the words a player at the table reads, and cites the house rule that
 decides when another value of that rule would change the answer (as the section 5
 answers do). The deck is the full 52 cards and suits matter for runs, so the card
-reading and the run check are Tonk's own (referee.rules.spreads), with Tongits' ace.
+reading and the run check are the ones Tonk's spreads use (referee.rules.runs), with
+Tongits' ace.
 """
 
 from collections.abc import Sequence

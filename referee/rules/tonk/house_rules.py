@@ -1,4 +1,4 @@
-"""The house rules of a table: every option, what it allows and its default.
+"""Tonk's house rules: every option, what it allows and its default.
 
 One immutable model, validated on the way in, so that a hand settled tonight is
 settled by exactly the rules the table agreed. Each option is declared once, as a
@@ -9,7 +9,7 @@ forms, the rules sheet and the JSON doors all read this one declaration.
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
 from referee.rules.options import (
     MAX_UNIT_LENGTH,
@@ -24,9 +24,6 @@ from referee.rules.options import (
     short_text,
     whole,
 )
-
-if TYPE_CHECKING:
-    pass
 
 MAX_BANDS = 8
 MAX_BAND_PAYS = 10
@@ -66,10 +63,7 @@ class Band:
         return self.min <= total <= self.max
 
 
-# The checks below are built once, at import, when the HouseRules fields are declared:
-# mutmut switches mutants per call, so a mutant of these builders could never take effect
-# (all would show as survivors). They are left out of the mutation run ("no mutate block");
-# what they build is tested through HouseRules.from_json in tests/rules/test_house_rules.py.
+# Built once, at import, as `options`' check builders are: out of the mutation run.
 
 
 def bands() -> Check:  # pragma: no mutate block
