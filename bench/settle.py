@@ -52,15 +52,15 @@ def random_hand(rng: random.Random) -> Hand:
     outcome: Outcome
     if kind == "deal_tonk":
         tonks = [t for t in dealt_totals(rules.deck, rules.hand_size) if rules.deal_tonk_pays(t)]
-        outcome = DealTonk({player: rng.choice(tonks)})
+        outcome = DealTonk(totals={player: rng.choice(tonks)})
     elif kind == "drop":
-        outcome = Drop(player, held(rng, rules, players, player))
+        outcome = Drop(player=player, totals=held(rng, rules, players, player))
     elif kind == "stock_out":
-        outcome = StockOut(held(rng, rules, players, None))
+        outcome = StockOut(totals=held(rng, rules, players, None))
     elif kind == "tonk_out":
-        outcome = TonkOut(player, spread_six=rng.random() < 0.2)
+        outcome = TonkOut(player=player, spread_six=rng.random() < 0.2)
     else:
-        outcome = Out(player)
+        outcome = Out(player=player)
     return rules, players, outcome
 
 
@@ -81,7 +81,7 @@ def sized_hands(rng: random.Random, players: int, hand_size: int, count: int) ->
     """Stock-outs where every player holds 1 to `hand_size` cards of a 52-card deck."""
     rules = HouseRules.from_json({"hand_size": hand_size})
     seated = NAMES[:players]
-    return [(rules, seated, StockOut(held(rng, rules, seated, None))) for _ in range(count)]
+    return [(rules, seated, StockOut(totals=held(rng, rules, seated, None))) for _ in range(count)]
 
 
 CONTRIVED = [  # near the limits: the first four took a search by player 0.7 s to minutes

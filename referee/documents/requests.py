@@ -22,7 +22,6 @@ from referee.documents.values import (
     Players,
     Preset,
     RulesChanges,
-    TongitsOutcome,
     TongitsOutcomeField,
     TongitsPlayers,
     TongitsPreset,
@@ -182,7 +181,7 @@ class TongitsSettleRequest(Document):
     rules: TongitsRulesChanges | None = None
     players: Annotated[list[str], WithJsonSchema(TONGITS_PLAYERS_SCHEMA)]
     state: TongitsState | None = Field(None, description="Absent for a night's first game.")
-    outcome: TongitsOutcome
+    outcome: TongitsOutcomeField
 
 
 # Values sent beside a body: the ids in a path, the Idempotency-Key header.

@@ -42,12 +42,13 @@ from referee.rules.limits import (
 from referee.rules.options import MAX_STAKE, Check
 from referee.rules.players import check_name, check_players
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import carried
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.house_rules import check_of as tongits_check_of
 from referee.rules.tongits.house_rules import option_keys as tongits_option_keys
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
-from referee.rules.tonk import KINDS, PRESETS, HouseRules, option_keys, parse_outcome
+from referee.rules.tonk import PRESETS, HouseRules, option_keys
 from referee.rules.tonk import outcome as played
 from referee.rules.tonk.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, check_of
 
@@ -101,13 +102,7 @@ class CheckedBy:
         try:
             return self.check(value)
         except Refusal as refusal:
-            context = {
-                "message": refusal.message,
-                "field": refusal.field,
-                "player": refusal.player,
-                "inside": self.inside,
-            }
-            raise PydanticCustomError("refusal", "{message}", context) from None
+            raise carried(refusal, inside=self.inside) from None
 
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
@@ -327,18 +322,6 @@ TongitsRulesChangesShape = _rules_model(
 )
 
 
-class Outcome(Document):
-    """How a hand ended, as settle-contract.md says."""
-
-    kind: str = Field(json_schema_extra={"enum": list(KINDS)})
-    player: str | None = None
-    totals: dict[str, int] | None = Field(
-        None, description="{name: points in hand, or dealt total for a tonk on the deal}"
-    )
-    spread_six: bool | None = None
-    last_draw: str | None = None
-
-
 Rules = Annotated[
     HouseRules,
     CheckedBy(HouseRules.from_stored, inside=True, shape=RulesShape),
@@ -347,10 +330,7 @@ RulesChanges = Annotated[
     dict[str, Any],
     CheckedBy(_rules_changes, inside=True, shape=RulesChangesShape),
 ]
-OutcomeField = Annotated[
-    played.Outcome,
-    CheckedBy(parse_outcome, inside=True, shape=Outcome),
-]
+OutcomeField = played.OUTCOME.type
 
 
 # Tongits (tongits.md section 3): the settle door reads its request with the core's
@@ -413,30 +393,4 @@ class TongitsState(Document):
     dealer: str | None = None
 
 
-class TongitsHeld(Document):
-    """What a player held at the end that a bonus can pay."""
-
-    secret: int = Field(0, ge=0)
-    escalera: int = Field(0, ge=0)
-    aces: int = Field(0, ge=0)
-
-
-class TongitsOutcome(Document):
-    """How a game of Tongits ended; which fields each kind takes is in tongits.md section 3."""
-
-    kind: str = Field(json_schema_extra={"enum": list(tongits_outcome.KINDS)})
-    player: str | None = Field(None, description="tongits, bisaklat: who won.")
-    caller: str | None = Field(None, description="draw: who called it.")
-    fought: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
-    totals: dict[str, int] | None = Field(None, description="{name: points in hand}")
-    sapaw_on_caller: bool | None = None
-    last_card: str | None = Field(None, description="stock_out: who took the last card.")
-    burned: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
-    concealed: Annotated[list[str], WithJsonSchema(NAMES_SCHEMA)] | None = None
-    bonuses: dict[str, TongitsHeld] | None = None
-
-
-TongitsOutcomeField = Annotated[
-    tongits_outcome.Ending,
-    CheckedBy(tongits_outcome.parse_outcome, inside=True, shape=TongitsOutcome),
-]
+TongitsOutcomeField = tongits_outcome.OUTCOME.type

@@ -21,6 +21,7 @@ from referee.rules.deal import Card
 from referee.rules.declared import DeclaredOptions
 from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import Shape
 from referee.rules.tongits import house_rules as tongits_rules
 from referee.rules.tongits import outcome as tongits_outcome
 from referee.rules.tongits import presets as tongits_presets
@@ -79,7 +80,9 @@ class Game(Generic[RulesT, EndingT]):
     # Rules as a table stores them again (a table's file brought back): Tonk writes rules
     # read from before its version 2 in their old form, so their hands settle as they did.
     rules_to_json: Callable[[RulesT], dict[str, Any]]
-    parse_outcome: Callable[[Any], EndingT]
+    # Its outcome: one pydantic type (a union of a model per kind) that every door reads
+    # and the documents hold and describe, and its reader from JSON alone.
+    outcome: Shape[EndingT]
     settle: Callable[[RulesT, Sequence[str], EndingT], Settlement]
     # Every kind of ending, in the order a form lists them, with its words.
     kind_words: Mapping[str, str]
@@ -149,7 +152,7 @@ TONK: Game[HouseRules, Outcome] = Game(
     rules_from=rules_from,
     rules_from_json=HouseRules.from_stored,
     rules_to_json=HouseRules.to_stored,
-    parse_outcome=tonk_outcome.parse_outcome,
+    outcome=tonk_outcome.OUTCOME,
     settle=settle,
     kind_words=tonk_outcome.KIND_WORDS,
     playable_kinds=tonk_outcome.playable_kinds,
@@ -181,7 +184,7 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     rules_from=tongits_presets.rules_from,
     rules_from_json=tongits_rules.TongitsRules.from_json,
     rules_to_json=tongits_rules.TongitsRules.to_json,
-    parse_outcome=tongits_outcome.parse_outcome,
+    outcome=tongits_outcome.OUTCOME,
     settle=tongits_scoring.settle,
     kind_words=tongits_outcome.KIND_WORDS,
     playable_kinds=lambda rules: list(tongits_outcome.KINDS),

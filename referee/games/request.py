@@ -31,7 +31,7 @@ def settle_request(request: Any) -> Settlement:
     if "players" not in request or "outcome" not in request:
         raise Refusal("request: players and outcome are both needed")
     rules = game.rules_from(request.get("preset", game.default_preset), request.get("rules"))
-    outcome = game.parse_outcome(request["outcome"])
+    outcome = game.outcome.read(request["outcome"])
     if game.settle_with_state is not None:
         return game.settle_with_state(rules, request["players"], outcome, request.get("state"))
     return game.settle(rules, request["players"], outcome)

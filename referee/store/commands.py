@@ -371,7 +371,7 @@ def _entered_as(db: Session, table: GameTable, hand: Hand, outcome: Mapping[str,
     ).first()
     ids = {p.name: id_of(p) for p in players_of(db, table)}
     try:
-        typed = game_of(table).parse_outcome(outcome)
+        typed = game_of(table).outcome.read(outcome)
     except Refusal:
         return False
     try:

@@ -37,7 +37,7 @@ def preview(
     carries state (Tongits) is settled in its place in the night: as the next game, or in
     place of `hand` when that hand is being fixed, dealt by `dealer`."""
     game = game_of(table)
-    typed = game.parse_outcome(outcome)
+    typed = game.outcome.read(outcome)
     names = [p.name for p in players]
     if not night.carries_state(table):
         return typed, game.settle(rules, names, typed)

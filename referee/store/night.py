@@ -64,7 +64,7 @@ def stored_night(db: Session, table: GameTable) -> list[NightGame]:
                 void=hand.void,
                 rules=versions[hand.rules_version_id],
                 players=tuple(names[i] for i in json.loads(hand.seats_json)),
-                outcome=game.parse_outcome(named(hand.outcome_json, names)),
+                outcome=game.outcome.read(named(hand.outcome_json, names)),
                 dealer=names[hand.dealer_id],
             ),
         )

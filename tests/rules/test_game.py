@@ -43,10 +43,10 @@ def test_tonk_gives_its_presets_and_its_rules():
 
 
 def test_tonk_reads_and_settles_a_hand():
-    outcome = TONK.parse_outcome(
+    outcome = TONK.outcome.read(
         {"kind": "drop", "player": "Anna", "totals": {"Anna": 6, "Ben": 4, "Carla": 11}}
     )
-    assert outcome == Drop("Anna", {"Anna": 6, "Ben": 4, "Carla": 11})
+    assert outcome == Drop(player="Anna", totals={"Anna": 6, "Ben": 4, "Carla": 11})
     settlement = TONK.settle(HouseRules(), ["Anna", "Ben", "Carla"], outcome)
     assert settlement.result == "caught"
     assert settlement.payments == (

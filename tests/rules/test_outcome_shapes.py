@@ -3,8 +3,6 @@ kinds a table can end a hand with, when totals are asked, the most cards held, n
 exactly the longest length, the contract's JSON of an outcome, and two refusals that must
 not reach further than their rule."""
 
-from types import MappingProxyType
-
 import pytest
 
 from referee.rules import Refusal
@@ -63,9 +61,11 @@ def test_an_outcome_writes_every_fact_given_after_one_not_given():
 
 
 def test_an_outcome_writes_its_totals_as_a_plain_object():
-    written = DealTonk(totals=MappingProxyType({"Ben": 50})).to_json()
+    outcome = DealTonk(totals={"Ben": 50})
+    written = outcome.to_json()
     assert written == {"kind": "deal_tonk", "totals": {"Ben": 50}}
     assert type(written["totals"]) is dict  # what json.dumps can write
+    assert written["totals"] is not outcome.totals  # a copy: the frozen outcome stays as read
 
 
 def test_who_drew_last_is_asked_only_when_the_lowest_total_is_shared():

@@ -6,18 +6,24 @@ from referee.rules import Refusal
 from referee.rules.tonk import DealTonk, DoubleDouble, Drop, Out, StockOut, TonkOut, parse_outcome
 
 READ = [
-    ({"kind": "deal_tonk", "totals": {"Ben": 49}}, DealTonk({"Ben": 49})),
-    ({"kind": "tonk_out", "player": "Anna"}, TonkOut("Anna")),
+    ({"kind": "deal_tonk", "totals": {"Ben": 49}}, DealTonk(totals={"Ben": 49})),
+    ({"kind": "tonk_out", "player": "Anna"}, TonkOut(player="Anna")),
     (
         {"kind": "tonk_out", "player": "Anna", "totals": {"Ben": 7}, "spread_six": False},
-        TonkOut("Anna", {"Ben": 7}, False),
+        TonkOut(player="Anna", totals={"Ben": 7}, spread_six=False),
     ),
-    ({"kind": "double_double", "player": "Ben"}, DoubleDouble("Ben")),
-    ({"kind": "out", "player": "Carla", "totals": {"Anna": 3}}, Out("Carla", {"Anna": 3})),
-    ({"kind": "drop", "player": "Anna", "totals": {"Anna": 6}}, Drop("Anna", {"Anna": 6})),
+    ({"kind": "double_double", "player": "Ben"}, DoubleDouble(player="Ben")),
+    (
+        {"kind": "out", "player": "Carla", "totals": {"Anna": 3}},
+        Out(player="Carla", totals={"Anna": 3}),
+    ),
+    (
+        {"kind": "drop", "player": "Anna", "totals": {"Anna": 6}},
+        Drop(player="Anna", totals={"Anna": 6}),
+    ),
     (
         {"kind": "stock_out", "totals": {"Anna": 3, "Ben": 3}, "last_draw": "Ben"},
-        StockOut({"Anna": 3, "Ben": 3}, "Ben"),
+        StockOut(totals={"Anna": 3, "Ben": 3}, last_draw="Ben"),
     ),
 ]
 
@@ -29,10 +35,13 @@ def test_each_kind_reads_as_its_own_class_and_writes_back_the_same_json(data, ou
 
 
 def test_empty_totals_and_an_unanswered_question_are_left_out():
-    assert TonkOut("Anna", {}, None).to_json() == {"kind": "tonk_out", "player": "Anna"}
-    assert StockOut({"Anna": 2}).to_json() == {"kind": "stock_out", "totals": {"Anna": 2}}
+    assert TonkOut(player="Anna", totals={}, spread_six=None).to_json() == {
+        "kind": "tonk_out",
+        "player": "Anna",
+    }
+    assert StockOut(totals={"Anna": 2}).to_json() == {"kind": "stock_out", "totals": {"Anna": 2}}
     assert parse_outcome({"kind": "tonk_out", "player": "Anna", "spread_six": None}) == TonkOut(
-        "Anna"
+        player="Anna"
     )
 
 

@@ -167,6 +167,6 @@ def test_a_drop_with_the_strictly_lowest_total_always_wins(table):
     rules = HouseRules.from_json({**rules.to_json(), "scoring": "chips"})
     dropper, *others = players
     totals = {dropper: 1, **{name: 2 + i for i, name in enumerate(others)}}
-    result = settle(rules, players, Drop(dropper, totals))
+    result = settle(rules, players, Drop(player=dropper, totals=totals))
     assert result.result == "drop_won"
     assert result.net[dropper] == rules.stake * rules.drop_win_pays * len(others)

@@ -1,14 +1,17 @@
 """How a game of Tongits ended, and whether it can have ended so (tongits.md 2.1 to 2.5, 2.10).
 
-`parse_outcome` turns JSON into one typed ending per kind, holding only the facts that
-kind has (a draw without its caller cannot be written down); `check_outcome` refuses what
-the rules say cannot be, naming the field, the player and the rule, so that scoring only
-ever settles a game that could have been played.
+`Ending` is one pydantic type: a model per kind holding only the facts that kind has (a
+draw without its caller cannot be written down), read and described by every door;
+`parse_outcome` reads it from JSON alone, refusing in the words below. `check_outcome`
+refuses what the rules say cannot be, naming the field, the player and the rule, so that
+scoring only ever settles a game that could have been played.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
+from pydantic_core import ErrorDetails
 
 from referee.rules.limits import (
     ACES_IN_A_DECK,
@@ -18,230 +21,169 @@ from referee.rules.limits import (
 )
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import Kind, Shape, carried, first, refusal_in
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.words import names_in_words
 
-Kind = Literal["tongits", "draw", "stock_out", "bisaklat"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+KindName = Literal["tongits", "draw", "stock_out", "bisaklat"]
+KINDS: tuple[KindName, ...] = get_args(KindName)
 KIND_WORDS: dict[str, str] = {
     "tongits": "tong-its",
     "draw": "draw",
     "stock_out": "stock ran out",
     "bisaklat": "bisaklat",
 }
-# The fields every kind accepts (2.1), then each kind's own (section 3).
-COMMON = ("burned", "concealed", "bonuses")
-KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "tongits": ("player",),
-    "bisaklat": ("player",),
-    "draw": ("caller", "fought", "totals", "sapaw_on_caller"),
-    "stock_out": ("totals", "last_card"),
-}
 NAME_LISTS = ("burned", "concealed", "fought")
 BONUS_KEYS = ("secret", "escalera", "aces")
 
 
-@dataclass(frozen=True)
-class Held:
+def _once(names: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+    """A list of players' names names each player at most once."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            key = info.field_name
+            raise carried(
+                Refusal(
+                    f"{key}: {name[:MAX_NAME_LENGTH]} is listed twice; name each player once",
+                    field=key,
+                    player=name[:MAX_NAME_LENGTH],
+                )
+            )
+        seen.add(name)
+    return names
+
+
+# A list of players' names, each at most once (a JSON list, read as a tuple).
+Names = Annotated[tuple[str, ...], Field(default=(), strict=False), AfterValidator(_once)]
+Totals = Annotated[
+    dict[str, int], Field(default_factory=dict, description="{name: points in hand}")
+]
+
+
+class Held(BaseModel):
     """What a player held at the end that a bonus can pay: Secrets, Escaleras and aces."""
 
-    secret: int = 0
-    escalera: int = 0
-    aces: int = 0
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
-    def to_json(self) -> dict[str, int]:
-        """Only the counts above 0, as a request would give them."""
-        return {key: getattr(self, key) for key in BONUS_KEYS if getattr(self, key)}
+    secret: int = Field(0, ge=0)
+    escalera: int = Field(0, ge=0)
+    aces: int = Field(0, ge=0)
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Ending:
+class _Ending(Kind):
     """What every ending has (2.1): who was burned, who was concealed, what each held."""
 
-    burned: tuple[str, ...] = ()
-    concealed: tuple[str, ...] = ()
-    bonuses: Mapping[str, Held] = field(default_factory=dict)
-
-    @property
-    def kind(self) -> Kind:
-        """Each kind's class declares `kind` as its own field, which hides this property; it
-        is here so that what every ending does (to_json) can name its kind."""
-        raise NotImplementedError
-
-    def to_json(self) -> dict[str, Any]:
-        """The ending as the contract writes it: the kind, its own facts, then the common
-        ones, leaving out what was not said (no empty list, no false flag)."""
-        data: dict[str, Any] = {"kind": self.kind}
-        for key in (*KIND_FIELDS[self.kind], *COMMON):
-            value = getattr(self, key)
-            if value is None or value is False or value in ((), {}):
-                continue
-            if key == "bonuses":
-                value = {name: held.to_json() for name, held in value.items()}
-            elif isinstance(value, Mapping):
-                value = dict(value)
-            elif isinstance(value, tuple):
-                value = list(value)
-            data[key] = value
-        return data
+    burned: Names
+    concealed: Names
+    bonuses: dict[str, Held] = Field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True)
 class TongIts(_Ending):
     """2.2: `player` melded or laid off every card."""
 
-    kind: Literal["tongits"] = field(default="tongits", init=False)
-    player: str
+    kind: Literal["tongits"] = "tongits"
+    player: str = Field(description="Who won.")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Bisaklat(_Ending):
     """2.3: `player` showed every card in a meld before anyone's first turn."""
 
-    kind: Literal["bisaklat"] = field(default="bisaklat", init=False)
-    player: str
+    kind: Literal["bisaklat"] = "bisaklat"
+    player: str = Field(description="Who won.")
 
 
-@dataclass(frozen=True, kw_only=True)
 class Draw(_Ending):
     """2.4: `caller` called a draw; `fought` challenged it, everyone else folded."""
 
-    kind: Literal["draw"] = field(default="draw", init=False)
-    caller: str
-    fought: tuple[str, ...] = ()
-    totals: Mapping[str, int] = field(default_factory=dict)
+    kind: Literal["draw"] = "draw"
+    caller: str = Field(description="Who called it.")
+    fought: Names
+    totals: Totals
     sapaw_on_caller: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
 class StockOut(_Ending):
     """2.5: the stock ran out; the totals of who is not burned, who took the last card."""
 
-    kind: Literal["stock_out"] = field(default="stock_out", init=False)
-    totals: Mapping[str, int] = field(default_factory=dict)
-    last_card: str | None = None
+    kind: Literal["stock_out"] = "stock_out"
+    totals: Totals
+    last_card: str | None = Field(None, description="Who took the last card.")
 
 
 Ending = TongIts | Bisaklat | Draw | StockOut
 """How a game of Tongits ended: one class per kind, each with only the facts that kind has."""
 
+# Each kind's fields as a reader lists them: its kind, its own facts, then the common ones.
+_FIELDS: dict[str, tuple[str, ...]] = {
+    model.model_fields["kind"].default: (*model.__annotations__, *_Ending.__annotations__)
+    for model in get_args(Ending)
+}
+# Which fault a reader is told of first, when an ending has several: a field the kind has
+# not, then the facts every kind has, then the kind's own.
+_ORDER = tuple(
+    f"{key}{mark}"
+    for key in ("burned", "concealed", "bonuses", "sapaw_on_caller", "player", "caller")
+    + ("fought", "totals", "last_card")
+    for mark in ("", "?")
+)
+_WHO = {"player": "who went tong-its", "caller": "who called the draw"}
+_SHAPE = 'bonuses: give what each player held as name: {"secret": n, "escalera": n, "aces": n}'
 
-def parse_outcome(data: Any) -> Ending:
-    """A typed ending from JSON: its shape, and the fields its kind has, no more, no fewer;
-    whether it can be under the house rules is for `check_outcome`."""
+
+def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
+    """What is wrong with an ending, as a player reads it."""
     if not isinstance(data, Mapping):
-        raise Refusal("outcome: say how the game ended, as an object with a kind", field="outcome")
-    kind = _kind(data.get("kind"))
-    allowed = ("kind", *KIND_FIELDS[kind], *COMMON)
+        return Refusal("outcome: say how the game ended, as an object with a kind", field="outcome")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        return Refusal(
+            f"kind: {str(kind)[:40]!r} is not a way a game of Tongits ends; choose "
+            + ", ".join(KINDS),
+            field="kind",
+        )
+    fields = _FIELDS[kind]
     for key in data:
-        if key not in allowed:
-            raise Refusal(
+        if key not in fields:
+            return Refusal(
                 f"outcome: a {KIND_WORDS[kind]} has no field {str(key)[:40]!r}; it has "
-                + ", ".join(allowed),
+                + ", ".join(fields),
                 field="outcome",
             )
-    common: dict[str, Any] = {
-        "burned": _names(data, "burned"),
-        "concealed": _names(data, "concealed"),
-        "bonuses": _bonuses(data.get("bonuses", {})),
-    }
-    match kind:
-        case "tongits":
-            return TongIts(player=_who(data, "player", "who went tong-its"), **common)
-        case "bisaklat":
-            return Bisaklat(player=_who(data, "player", "who showed the bisaklat"), **common)
-        case "draw":
-            sapaw = data.get("sapaw_on_caller", False)
-            if not isinstance(sapaw, bool):
-                raise Refusal("sapaw_on_caller: answer true or false", field="sapaw_on_caller")
-            return Draw(
-                caller=_who(data, "caller", "who called the draw"),
-                fought=_names(data, "fought"),
-                totals=_totals(data.get("totals", {})),
-                sapaw_on_caller=sapaw,
-                **common,
-            )
-        case "stock_out":
-            last_card = data.get("last_card")
-            if last_card is not None and not isinstance(last_card, str):
-                raise Refusal(
-                    "last_card: give the name of who took the last card", field="last_card"
-                )
-            return StockOut(totals=_totals(data.get("totals", {})), last_card=last_card, **common)
+    error = first(errors, _ORDER)
+    said = refusal_in(error)
+    if said is not None:
+        return said
+    loc = error["loc"]
+    key = str(loc[1])
+    if key in _WHO:
+        who = "who showed the bisaklat" if kind == "bisaklat" else _WHO[key]
+        return Refusal(f"{key}: say {who}, by name", field=key)
+    if key in NAME_LISTS:
+        return Refusal(f"{key}: give a list of players' names", field=key)
+    if key == "sapaw_on_caller":
+        return Refusal("sapaw_on_caller: answer true or false", field=key)
+    if key == "last_card":
+        return Refusal("last_card: give the name of who took the last card", field=key)
+    player = str(loc[2])[:MAX_NAME_LENGTH] if len(loc) > 2 else None
+    if key == "totals" and player is not None:
+        return Refusal(
+            f"totals: {player}'s total must be a whole number of points", field=key, player=player
+        )
+    if key == "totals":
+        return Refusal("totals: give each player's total as name: points", field=key)
+    count = str(loc[3]) if len(loc) > 3 else None
+    if count in BONUS_KEYS and error["type"] != "extra_forbidden":
+        return Refusal(
+            f"bonuses.{count}: {player}'s {count} count must be a whole number, 0 or more",
+            field=f"bonuses.{count}",
+            player=player,
+        )
+    return Refusal(_SHAPE, field="bonuses", player=player)
 
 
-def _kind(value: Any) -> Kind:
-    """One of the four ways a game ends, refused with the list of them."""
-    for kind in KINDS:
-        if value == kind and isinstance(value, str):
-            return kind
-    raise Refusal(
-        f"kind: {str(value)[:40]!r} is not a way a game of Tongits ends; choose "
-        + ", ".join(KINDS),
-        field="kind",
-    )
-
-
-def _who(data: Mapping[str, Any], key: str, who: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise Refusal(f"{key}: say {who}, by name", field=key)
-    return value
-
-
-def _names(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    """A list of players' names, each at most once."""
-    value = data.get(key, [])
-    if not isinstance(value, list | tuple) or not all(isinstance(name, str) for name in value):
-        raise Refusal(f"{key}: give a list of players' names", field=key)
-    seen: set[str] = set()
-    for name in value:
-        if name in seen:
-            raise Refusal(
-                f"{key}: {name[:MAX_NAME_LENGTH]} is listed twice; name each player once",
-                field=key,
-                player=name[:MAX_NAME_LENGTH],
-            )
-        seen.add(name)
-    return tuple(value)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _totals(value: Any) -> dict[str, int]:
-    if not isinstance(value, Mapping) or not all(isinstance(name, str) for name in value):
-        raise Refusal("totals: give each player's total as name: points", field="totals")
-    for name, total in value.items():
-        if not _whole(total):
-            raise Refusal(
-                f"totals: {name[:MAX_NAME_LENGTH]}'s total must be a whole number of points",
-                field="totals",
-                player=name[:MAX_NAME_LENGTH],
-            )
-    return dict(value)
-
-
-def _bonuses(value: Any) -> dict[str, Held]:
-    shape = 'bonuses: give what each player held as name: {"secret": n, "escalera": n, "aces": n}'
-    if not isinstance(value, Mapping) or not all(isinstance(name, str) for name in value):
-        raise Refusal(shape, field="bonuses")
-    bonuses = {}
-    for name, counts in value.items():
-        player = name[:MAX_NAME_LENGTH]
-        if not isinstance(counts, Mapping) or not all(key in BONUS_KEYS for key in counts):
-            raise Refusal(shape, field="bonuses", player=player)
-        for key, count in counts.items():
-            # "Not a whole number" (2.10) read as a count: 0 or more, never negative.
-            if not _whole(count) or count < 0:
-                raise Refusal(
-                    f"bonuses.{key}: {player}'s {key} count must be a whole number, 0 or more",
-                    field=f"bonuses.{key}",
-                    player=player,
-                )
-        bonuses[name] = Held(**counts)
-    return bonuses
+OUTCOME: Shape[Ending] = Shape(Annotated[Ending, Field(discriminator="kind")], _in_words)
+parse_outcome = OUTCOME.read
 
 
 # What can be under the rules (2.10, and each kind's rules of 2.2 to 2.5)
@@ -249,12 +191,11 @@ def _bonuses(value: Any) -> dict[str, Held]:
 
 def names_given(outcome: Ending) -> Iterator[tuple[str, str]]:
     """Each name an ending gives, with the field that gives it, in the order of section 3."""
-    for told in fields(outcome):
-        value = getattr(outcome, told.name)
-        if told.name in ("player", "caller", "last_card") and value is not None:
-            yield told.name, value
-        elif told.name in (*NAME_LISTS, "totals", "bonuses"):
-            yield from ((told.name, name) for name in value)
+    for key, value in outcome:
+        if key in ("player", "caller", "last_card") and value is not None:
+            yield key, value
+        elif key in (*NAME_LISTS, "totals", "bonuses"):
+            yield from ((key, name) for name in value)
 
 
 def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) -> None:

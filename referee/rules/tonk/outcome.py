@@ -1,26 +1,30 @@
 """What happened in a hand, and whether it can have happened under the house rules.
 
-`parse_outcome` turns JSON (or a form) into a typed `Outcome`, one class per kind
-holding only the facts that kind has, so that a tonk out without its player cannot
-even be written down; `check_outcome` refuses what the house rules say cannot be
-(section 2 and 2.8 of the spec), so that scoring only ever settles a hand that
+`Outcome` is one pydantic type: a model per kind holding only the facts that kind has, so
+that a tonk out without its player cannot even be written down; the API, a table's file,
+the forms and the OpenAPI document read and describe it, and `parse_outcome` reads it from
+JSON alone, refusing in the words below. `check_outcome` refuses what the house rules say
+cannot be (section 2 and 2.8 of the spec), so that scoring only ever settles a hand that
 could have been played.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import AfterValidator, Field, model_validator
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import Kind, Shape, first, refusal_in
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
 from referee.rules.tonk.wording import bands_in_words
 from referee.rules.words import names_in_words
 
-Kind = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+KindName = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
+KINDS: tuple[KindName, ...] = get_args(KindName)
 KIND_WORDS: dict[str, str] = {
     "deal_tonk": "tonk on the deal",
     "tonk_out": "tonk out",
@@ -30,82 +34,137 @@ KIND_WORDS: dict[str, str] = {
     "stock_out": "stock ran out",
 }
 FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
+Totals = Annotated[
+    dict[str, int],
+    Field(
+        default_factory=dict,
+        description="{name: points in hand, or dealt total for a tonk on the deal}",
+    ),
+]
 
 
-@dataclass(frozen=True)
-class _Ending:
-    """What every outcome shares: written as the settle contract writes it."""
+def _given(name: str | None) -> str | None:
+    """A name that may be left out, but is a name when given (null is not one)."""
+    if name is None:
+        raise PydanticCustomError("string_type", "Input should be a valid string")
+    return name
 
-    def to_json(self) -> dict[str, Any]:
-        """The outcome as the settle contract writes it: the kind, then only the facts given
-        (no empty totals, no unanswered question), in the contract's order."""
-        data: dict[str, Any] = {}
-        for told in fields(self):
-            value = getattr(self, told.name)
-            if value is None or value == {}:
-                continue  # a question not asked, or no totals
-            data[told.name] = dict(value) if isinstance(value, Mapping) else value
+
+class _Ending(Kind):
+    """What every outcome shares: spread_six answered null is no answer, whatever the kind
+    (the settle contract has always read it so)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unanswered(cls, data: Any) -> Any:
+        if isinstance(data, Mapping) and "spread_six" in data and data["spread_six"] is None:
+            return {key: value for key, value in data.items() if key != "spread_six"}
         return data
 
 
-@dataclass(frozen=True)
 class DealTonk(_Ending):
     """2.1: the dealt totals of who shows a tonk (of everyone, in points mode)."""
 
-    kind: Literal["deal_tonk"] = field(default="deal_tonk", init=False)
-    totals: Mapping[str, int] = field(default_factory=dict)
+    kind: Literal["deal_tonk"] = "deal_tonk"
+    totals: Totals
 
 
-@dataclass(frozen=True)
 class TonkOut(_Ending):
     """2.2: `player` went out by spreading and hitting; `spread_six` when the rules ask."""
 
-    kind: Literal["tonk_out"] = field(default="tonk_out", init=False)
+    kind: Literal["tonk_out"] = "tonk_out"
     player: str
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Totals
     spread_six: bool | None = None
 
 
-@dataclass(frozen=True)
 class DoubleDouble(_Ending):
     """2.3: `player` went out second, straight after the first."""
 
-    kind: Literal["double_double"] = field(default="double_double", init=False)
+    kind: Literal["double_double"] = "double_double"
     player: str
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Totals
 
 
-@dataclass(frozen=True)
 class Out(_Ending):
     """2.4: `player` went out by discarding their last card."""
 
-    kind: Literal["out"] = field(default="out", init=False)
+    kind: Literal["out"] = "out"
     player: str
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Totals
 
 
-@dataclass(frozen=True)
 class Drop(_Ending):
     """2.5: `player` dropped; everyone's total decides whether the drop won."""
 
-    kind: Literal["drop"] = field(default="drop", init=False)
+    kind: Literal["drop"] = "drop"
     player: str
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Totals
 
 
-@dataclass(frozen=True)
 class StockOut(_Ending):
     """2.6: the stock ran out; everyone's total, and who drew last when the rules ask."""
 
-    kind: Literal["stock_out"] = field(default="stock_out", init=False)
-    totals: Mapping[str, int] = field(default_factory=dict)
-    last_draw: str | None = None
+    kind: Literal["stock_out"] = "stock_out"
+    totals: Totals
+    last_draw: Annotated[str | None, AfterValidator(_given)] = None
 
 
 Outcome = DealTonk | TonkOut | DoubleDouble | Out | Drop | StockOut
 """How a hand ended: one class per kind, each with only the facts that kind has."""
 
 WentOut = TonkOut | DoubleDouble | Out
+
+# Which fault a reader is told of first, when an outcome has several: a field's wrong type
+# before a field the kind has not ("!") or a missing one ("?").
+_ORDER = ("totals", "player", "last_draw", "spread_six", "player!", "player?", "last_draw!")
+
+
+def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
+    """What is wrong with an outcome, as a player reads it."""
+    if not isinstance(data, Mapping):
+        return Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
+    for key in data:
+        if key not in FIELDS:
+            return Refusal(
+                f"outcome: there is no field {str(key)[:40]!r}; an outcome has "
+                + ", ".join(FIELDS),
+                field="outcome",
+            )
+    error = first(errors, _ORDER)
+    loc, kind = error["loc"], data.get("kind")
+    if not loc:
+        return Refusal(
+            f"kind: {str(kind)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
+            field="kind",
+        )
+    said = refusal_in(error)
+    if said is not None:
+        return said
+    key = str(loc[1])
+    if key == "totals" and len(loc) > 2:
+        name = str(loc[2])[:40]
+        return Refusal(
+            f"totals: {name}'s total must be a whole number of points", field="totals", player=name
+        )
+    if key == "totals":
+        return Refusal("totals: give each player's total as name: points", field="totals")
+    if error["type"] == "missing":
+        return Refusal(f"player: say who {_who_verb(kind)}", field="player")
+    if error["type"] != "extra_forbidden":
+        words = "answer true or false" if key == "spread_six" else "give a player's name"
+        return Refusal(f"{key}: {words}", field=key)
+    if key == "player":
+        return Refusal(
+            f"player: a {KIND_WORDS[kind]} has no single player; leave player out", field="player"
+        )
+    if key == "last_draw":
+        return Refusal("last_draw: only asked when the stock ran out", field="last_draw")
+    return Refusal("spread_six: only asked for a tonk out", field="spread_six")
+
+
+OUTCOME: Shape[Outcome] = Shape(Annotated[Outcome, Field(discriminator="kind")], _in_words)
+parse_outcome = OUTCOME.read
 
 
 def names_given(outcome: Outcome) -> Iterator[tuple[str, str]]:
@@ -116,75 +175,6 @@ def names_given(outcome: Outcome) -> Iterator[tuple[str, str]]:
         yield "last_draw", outcome.last_draw
     for name in outcome.totals:
         yield "totals", name
-
-
-def parse_outcome(data: Any) -> Outcome:
-    """A typed outcome from JSON: its shape, and the facts its kind has, no more, no fewer;
-    whether it can be under the house rules is for `check_outcome`."""
-    if not isinstance(data, Mapping):
-        raise Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
-    for key in data:
-        if key not in FIELDS:
-            raise Refusal(
-                f"outcome: there is no field {str(key)[:40]!r}; an outcome has "
-                + ", ".join(FIELDS),
-                field="outcome",
-            )
-    kind = _kind(data.get("kind"))
-    totals = data.get("totals", {})
-    if not isinstance(totals, Mapping):
-        raise Refusal("totals: give each player's total as name: points", field="totals")
-    for name, total in totals.items():
-        if not isinstance(total, int) or isinstance(total, bool):
-            raise Refusal(
-                f"totals: {str(name)[:40]}'s total must be a whole number of points",
-                field="totals",
-                player=str(name)[:40],
-            )
-    for key in ("player", "last_draw"):
-        if key in data and not isinstance(data[key], str):
-            raise Refusal(f"{key}: give a player's name", field=key)
-    spread_six = data.get("spread_six")
-    if spread_six is not None and not isinstance(spread_six, bool):
-        raise Refusal("spread_six: answer true or false", field="spread_six")
-    # A player's name or last_draw given as null was refused above: here given means present.
-    if kind in ("deal_tonk", "stock_out"):
-        if "player" in data:
-            raise Refusal(
-                f"player: a {KIND_WORDS[kind]} has no single player; leave player out",
-                field="player",
-            )
-    elif "player" not in data:
-        raise Refusal(f"player: say who {_who_verb(kind)}", field="player")
-    if kind != "stock_out" and "last_draw" in data:
-        raise Refusal("last_draw: only asked when the stock ran out", field="last_draw")
-    if kind != "tonk_out" and spread_six is not None:
-        raise Refusal("spread_six: only asked for a tonk out", field="spread_six")
-    totals = dict(totals)
-    match kind:
-        case "deal_tonk":
-            return DealTonk(totals)
-        case "tonk_out":
-            return TonkOut(data["player"], totals, spread_six)
-        case "double_double":
-            return DoubleDouble(data["player"], totals)
-        case "out":
-            return Out(data["player"], totals)
-        case "drop":
-            return Drop(data["player"], totals)
-        case "stock_out":
-            return StockOut(totals, data.get("last_draw"))
-
-
-def _kind(value: Any) -> Kind:
-    """One of the ways a hand ends, refused with the list of them."""
-    for kind in KINDS:
-        if value == kind:
-            return kind
-    raise Refusal(
-        f"kind: {str(value)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
-        field="kind",
-    )
 
 
 def playable_kinds(rules: HouseRules) -> list[str]:
@@ -298,7 +288,7 @@ def double_double_stakes(rules: HouseRules) -> int:
     return rules.double_double_pays
 
 
-def _who_verb(kind: Kind) -> str:
+def _who_verb(kind: str) -> str:
     return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
 
 
