@@ -3,10 +3,18 @@ field a page or a client shows it beside; the core's refusals kept whole."""
 
 import pytest
 
-from referee.documents.answers import Settlement
+from referee.documents.answers import ANSWERS
 from referee.documents.reading import read, read_value
-from referee.documents.requests import IDEMPOTENCY_KEY, HandEdit, HandEntry, NewTable
+from referee.documents.requests import BODIES, IDEMPOTENCY_KEY
 from referee.rules import Refusal
+
+# Tonk's documents, as the registry of games builds them.
+NewTable, HandEntry, HandEdit = (
+    BODIES["tonk"].new_table,
+    BODIES["tonk"].entry,
+    BODIES["tonk"].edit,
+)
+Settlement = ANSWERS["tonk"].settlement
 
 ABC = ["Anna", "Ben", "Carla"]
 OUT = {"kind": "out", "player": "Anna"}

@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import Session, select
 
 from referee import exact_json
-from referee.documents.answers import TongitsHand, TongitsTable
+from referee.documents.answers import ANSWERS
 from referee.documents.reading import read
 from referee.documents.spreadsheet import export_csv
 from referee.documents.table_export import export_table
@@ -200,9 +200,12 @@ def test_the_night_is_settled_game_after_game_with_the_pot_and_the_streak(client
 def test_the_answers_fit_the_documents_the_openapi_document_describes(client, played):
     table_id, token = played
     table = body(send(client, "GET", f"/api/tables/{table_id}", token=token))
-    assert read(TongitsTable, table, root="table").state.streak.wins == 2
+    assert read(ANSWERS["tongits"].table, table, root="table").state.streak.wins == 2
     listed = body(send(client, "GET", f"/api/tables/{table_id}/hands", token=token))
-    assert [read(TongitsHand, h, root="hand").settlement.pot_won for h in listed] == [0, 6]
+    assert [read(ANSWERS["tongits"].hand, h, root="hand").settlement.pot_won for h in listed] == [
+        0,
+        6,
+    ]
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 
 from referee import exact_json
 from referee.cli import main
-from referee.documents.answers import TongitsSettlement
+from referee.documents.answers import ANSWERS
 from referee.documents.reading import read
-from referee.documents.requests import TongitsSettleRequest
+from referee.documents.requests import BODIES
 from referee.rules.tongits.house_rules import option_keys
 from referee.web.openapi import DOCUMENT, REF
 from tests.scoring.test_tongits_examples import (
@@ -73,8 +73,10 @@ def test_a_tonk_request_carrying_a_state_is_refused(client):
 def test_the_openapi_document_describes_the_tongits_requests_and_answers(sent, answer):
     """The schemas are never stricter than the door: the examples fit them, as sent."""
     as_sent = exact_json.loads(exact_json.dumps(sent))
-    read(TongitsSettleRequest, as_sent, root="request")
-    read(TongitsSettlement, exact_json.loads(exact_json.dumps(answer)), root="settlement")
+    read(BODIES["tongits"].settle, as_sent, root="request")
+    read(
+        ANSWERS["tongits"].settlement, exact_json.loads(exact_json.dumps(answer)), root="settlement"
+    )
     settle = DOCUMENT["paths"]["/api/settle"]["post"]
     body = settle["requestBody"]["content"]["application/json"]["schema"]
     assert body == {"anyOf": [{"$ref": REF + "SettleRequest"},

@@ -1,27 +1,20 @@
 """What the API answers (tables-api.md, settle-contract.md): the schemas of its JSON.
 
-The settlement is the one a table's file holds too (`referee.documents.table_file`).
+The settlement is the one a table's file holds too (`referee.documents.table_file`). Each
+game's answers (its settlement, a hand, a table) are built from the registry of games.
 """
 
-from typing import Annotated, Generic, Literal, TypeVar
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+from typing import Annotated, Any
 
-from pydantic import AnyUrl, Field, WithJsonSchema
+from pydantic import AnyUrl, Field, WithJsonSchema, create_model
 
-from referee.documents.values import (
-    Document,
-    GameName,
-    Money,
-    OneOf,
-    OutcomeField,
-    Preset,
-    Rules,
-    TongitsOutcomeField,
-    TongitsPreset,
-    TongitsRulesField,
-    TongitsState,
-)
+from referee import games
+from referee.documents.values import VALUES, Document, GameName, OneOf, game_type, titled
 from referee.rules.limits import MAX_NOTE_LENGTH
-from referee.scoring.settlement import RESULTS, TONGITS_RESULTS
+from referee.rules.shapes import Money
 
 AMOUNTS = WithJsonSchema(
     {"type": "object", "additionalProperties": {"type": "number"}, "description": "{name: amount}"}
@@ -39,26 +32,14 @@ class Payment(Document):
 
 class Settlement(Document):
     """Who pays whom for one hand, each player's net, and the points when the table plays
-    for points."""
+    for points (each game's own model says its results, its points, and what it carries to
+    the next game)."""
 
-    result: Annotated[str, OneOf(RESULTS)]
+    result: str
     winners: list[str]
     payments: list[Payment]
     net: Annotated[dict[str, Money], AMOUNTS]
     points: dict[str, int] | None
-
-
-class TongitsSettlement(Document):
-    """Who pays whom for one game of Tongits, and what it leaves to the next (tongits.md
-    section 3): the state to send with the next request, and the pot this game paid out."""
-
-    result: Annotated[str, OneOf(TONGITS_RESULTS)]
-    winners: list[str]
-    payments: list[Payment]
-    net: Annotated[dict[str, Money], AMOUNTS]
-    points: None
-    state: TongitsState
-    pot_won: Money
 
 
 class Error(Document):
@@ -67,42 +48,21 @@ class Error(Document):
     error: str
 
 
-EndingT = TypeVar("EndingT")
-SettlementT = TypeVar("SettlementT")
-
-
-class HandOf(Document, Generic[EndingT, SettlementT]):
-    """A hand of one game under the players' current names; its settlement was made under
-    the rules in force when it was entered."""
+class Hand(Document):
+    """A hand under the players' current names; its settlement was made under the rules in
+    force when it was entered (each game's own model says its outcome and settlement)."""
 
     no: int = Field(ge=1, description="1, 2, 3... without gaps.")
     version: int = Field(ge=1)
     void: bool
     dealer: str
-    outcome: EndingT
-    settlement: SettlementT
+    outcome: Any
+    settlement: Any
     note: str | None = Field(
         None,
         max_length=MAX_NOTE_LENGTH,
         description="Why the scorekeeper recorded a drop over a waiting rule, or null.",
     )
-
-
-class Hand(HandOf[OutcomeField, Settlement]):
-    """A hand under the players' current names; its settlement was made under the rules in
-    force when it was entered."""
-
-
-class TongitsHand(HandOf[TongitsOutcomeField, TongitsSettlement]):
-    """A game of Tongits under the players' current names, settled with what the games
-    before it left; an edit or a void of an earlier game settles it again."""
-
-
-class Stale(Document):
-    """The change was refused: the hand is not the version sent (or is void)."""
-
-    error: str
-    hand: Hand | TongitsHand
 
 
 class Tokens(Document):
@@ -141,18 +101,16 @@ class Game(Document):
     winners: list[str] = Field(description="The lowest score once the game is over, else [].")
 
 
-RulesT = TypeVar("RulesT")
-
-
-class TableOf(Document, Generic[RulesT]):
-    """A table of one game as it is now, under that game's house rules."""
+class Table(Document):
+    """A table as it is now, under its game's house rules (each game's own model says its
+    preset and rules, whether it plays for points, and what its games carry)."""
 
     id: int = Field(ge=1)
     name: str
     game: GameName
     players: list[str] = Field(description="Who is seated now, in seating order.")
-    preset: Preset
-    rules: RulesT
+    preset: str
+    rules: Any
     version: int = Field(ge=0, description="Grows with every change to the table.")
     hands: int = Field(ge=0, description="Hands played (void ones not counted).")
     dealer: str = Field(description="Who deals the next hand.")
@@ -171,23 +129,6 @@ class TableOf(Document, Generic[RulesT]):
     )
 
 
-class Table(TableOf[Rules]):
-    """A table as it is now."""
-
-
-class TongitsTable(TableOf[TongitsRulesField]):
-    """A Tongits table as it is now, with what its night's games leave to the next one."""
-
-    game: Literal["tongits"]
-    preset: TongitsPreset
-    points: None = Field(description="Always null: Tongits is played for money.")
-    games: None = Field(description="Always null: Tongits has no points mode.")
-    state: TongitsState | None = Field(
-        description="The pot by player, the streak and who deals next, as the last game "
-        "played left them (tongits.md 2.9); null before the first game."
-    )
-
-
 class Transfer(Document):
     """One payment of the settle-up."""
 
@@ -201,3 +142,66 @@ class SettleUp(Document):
 
     balances: Annotated[dict[str, Money], AMOUNTS]
     transfers: list[Transfer]
+
+
+@dataclass(frozen=True)
+class Answers:
+    """What the API answers about a table of one game, and a table's file holds."""
+
+    settlement: type[Settlement]
+    hand: type[Hand]
+    table: type[Table]
+
+
+def _answers(game: games.Game[Any, Any]) -> Answers:
+    """The answers of `game`, from what it hands over: a game played for money only says
+    null for points, and a game that carries state says what each game left."""
+    values, documents, title = VALUES[game.name], game.documents, game.name.title()
+    state = documents.state
+    paid: dict[str, Any] = {"result": (Annotated[str, OneOf(documents.results)], ...)}
+    shown: dict[str, Any] = {
+        "game": (game_type(game), ...),
+        "preset": (values.preset, ...),
+        "rules": (values.rules, ...),
+    }
+    if not documents.plays_for_points:
+        paid["points"] = (None, ...)
+        shown["points"] = (None, Field(description=f"Always null: {title} is played for money."))
+        shown["games"] = (None, Field(description=f"Always null: {title} has no points mode."))
+    if state is not None:
+        paid |= {"state": (state, ...), "pot_won": (Money, ...)}
+        left = "What the last game played left to the next; null before the first game."
+        shown["state"] = (state | None, Field(description=left))
+    settlement = create_model(
+        titled(game, "{}Settlement"),
+        __base__=Settlement,
+        __doc__=f"Who pays whom for one hand of {title}, and each player's net"
+        + ("" if state is None else ", with what it leaves to the next game and the pot paid out")
+        + ".",
+        **paid,
+    )
+    hand = create_model(
+        titled(game, "{}Hand"),
+        __base__=Hand,
+        __doc__=f"A hand of {title} under the players' current names; its settlement was "
+        "made under the rules in force when it was entered.",
+        outcome=(values.outcome, ...),
+        settlement=(settlement, ...),
+    )
+    table = create_model(
+        titled(game, "{}Table"),
+        __base__=Table,
+        __doc__=f"A table of {title} as it is now.",
+        **shown,
+    )
+    return Answers(settlement, hand, table)
+
+
+ANSWERS = {name: _answers(game) for name, game in games.GAMES.items()}
+Stale = create_model(
+    "Stale",
+    __base__=Document,
+    __doc__="The change was refused: the hand is not the version sent (or is void).",
+    error=(str, ...),
+    hand=(reduce(or_, (answers.hand for answers in ANSWERS.values())), ...),
+)

@@ -35,9 +35,9 @@ from referee.documents.table_file import (
     FileHand,
     file_model,
 )
-from referee.documents.values import shown
 from referee.games import GAMES, Game
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.shapes import shown
 from referee.rules.table_unit import check_unit_kept
 from referee.scoring import Settlement
 from referee.scoring.tonk.games import PlayedHand, game_json, games

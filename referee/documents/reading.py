@@ -14,8 +14,8 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from referee.documents.values import shown
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import shown
 
 Model = TypeVar("Model", bound=BaseModel)
 Value = TypeVar("Value")

@@ -14,11 +14,11 @@ from typing import Any
 
 from referee.documents.places import only_players_then, refuse
 from referee.documents.table_file import FileHand
-from referee.documents.values import shown
 from referee.games import Game
 from referee.rules import Refusal
 from referee.rules.limits import MAX_POT_SHARE
 from referee.rules.options import CENT
+from referee.rules.shapes import shown
 from referee.scoring import Settlement
 from referee.scoring.settlement import Payment
 from referee.scoring.tongits.night import PlayedGame

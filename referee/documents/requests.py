@@ -4,33 +4,19 @@ Each body is read whole before anything is looked up or written: unknown fields,
 types and what the core refuses (names, seating, house rules, the outcome's shape) come
 back as 400 with the message. What only the table can say (who sits there, which totals
 can be dealt under its rules, the hand's version) is checked when the body is applied.
+
+Every game's bodies are built from the registry of games (`referee.games.GAMES`), from
+what each game hands over: its presets, house rules, players and outcome.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints, TypeAdapter, WithJsonSchema, model_validator
+from pydantic import Field, StringConstraints, TypeAdapter, create_model, model_validator
 
-from referee.documents.values import (
-    TONGITS_PLAYERS_SCHEMA,
-    Document,
-    GameName,
-    NewTableName,
-    OutcomeField,
-    PlayerName,
-    Players,
-    Preset,
-    RulesChanges,
-    TongitsOutcomeField,
-    TongitsPlayers,
-    TongitsPreset,
-    TongitsRulesChanges,
-    TongitsState,
-    TongitsTableName,
-    worded,
-)
-from referee.games import DEFAULT_GAME, TONGITS, TONK
+from referee.documents.values import VALUES, Document, PlayerName, game_type, titled, worded
+from referee.games import DEFAULT_GAME, GAMES, Game
 from referee.rules.limits import (
     IDEMPOTENCY_KEY_PATTERN,
     MAX_ENTRY_KEY_LENGTH,
@@ -40,13 +26,14 @@ from referee.rules.refusal import Refusal
 
 
 class NewTable(Document):
-    """A table to start: the game, its players in seating order, the rules, who deals first."""
+    """A table to start: the game, its players in seating order, the rules, who deals first
+    (each game's own model says its name, game, players, preset and rules)."""
 
-    name: NewTableName = TONK.table_name
-    game: GameName = Field(DEFAULT_GAME, description='The game played; "tonk" when left out.')
-    players: Players
-    preset: Preset = "classic"
-    rules: RulesChanges | None = None
+    name: str
+    game: str
+    players: tuple[str, ...]
+    preset: str
+    rules: dict[str, Any] | None
     first_dealer: PlayerName | None = Field(
         None, description="Who deals the first hand (a player's name); default the first."
     )
@@ -62,67 +49,35 @@ class NewTable(Document):
         return 0 if self.first_dealer is None else self.players.index(self.first_dealer)
 
 
-class NewTongitsTable(NewTable):
-    """A Tongits table to start: three players, or four where the house plays four seats
-    (four names take that house rule), a Tongits preset and Tongits rules."""
+class Entry(Document):
+    """A hand to enter at a table of one game: its outcome, in that game's terms (each
+    game's own model says its outcome)."""
 
-    name: TongitsTableName = TONGITS.table_name
-    game: Literal["tongits"]
-    players: TongitsPlayers
-    preset: TongitsPreset = "tongits"
-    rules: TongitsRulesChanges | None = None
+    outcome: Any
 
 
-class RulesChange(Document):
-    """The new house rules: the preset with these changes (not added to the rules in force).
-    They apply to hands entered from now on."""
-
-    preset: Preset | None = Field(None, description="Default: the table's current preset.")
-    rules: RulesChanges | None = None
-
-
-class TongitsRulesChange(RulesChange):
-    """New house rules for a Tongits table: a Tongits preset with changes to it."""
-
-    preset: TongitsPreset | None = Field(None, description="Default: the table's current preset.")
-    rules: TongitsRulesChanges | None = None
-
-
-EndingT = TypeVar("EndingT")
-
-
-class Entry(Document, Generic[EndingT]):
-    """A hand to enter at a table of one game: its outcome, in that game's terms."""
-
-    outcome: EndingT
-
-
-class HandEntry(Entry[OutcomeField]):
-    """A hand to enter, dealt by whoever deals next. `override` records a drop that a
-    waiting rule refuses (the table let it stand); the hand then carries the note."""
+class WaitingEntry(Entry):
+    """A hand to enter at a table of a game with waiting rules: `override` records a drop
+    that a waiting rule refuses (the table let it stand); the hand then carries the note."""
 
     override: bool = False
 
 
-class TongitsHandEntry(Entry[TongitsOutcomeField]):
-    """A game of Tongits to enter, settled with what the night's games before it leave (the
-    pot, the streak); Tongits has no waiting rule to override."""
+class RulesChange(Document):
+    """The new house rules: the preset with these changes (not added to the rules in force).
+    They apply to hands entered from now on (each game's own model says its presets and
+    rules)."""
+
+    preset: str | None = None
+    rules: dict[str, Any] | None = None
 
 
-class Edit(Document, Generic[EndingT]):
-    """A hand's new outcome at a table of one game, and the version of the hand it changes."""
+class Edit(Document):
+    """A hand's new outcome, and the version of the hand it changes (each game's own model
+    says its outcome)."""
 
-    outcome: EndingT
+    outcome: Any
     version: int
-
-
-class HandEdit(Edit[OutcomeField]):
-    """A hand's new outcome, and the version of the hand it changes."""
-
-
-class TongitsHandEdit(Edit[TongitsOutcomeField]):
-    """A game's new Tongits outcome, and the version it changes; every later game of the
-    night is settled again with the pot and streak this one now leaves."""
 
 
 class HandVoid(Document):
@@ -133,55 +88,99 @@ class HandVoid(Document):
 
 @dataclass(frozen=True)
 class Bodies:
-    """The bodies a table of one game is sent: a new table, new rules, a hand, an edit."""
+    """The bodies a table of one game is sent (a new table, new rules, a hand, an edit), and
+    the settle contract's request for one game of it."""
 
     new_table: type[NewTable]
     rules_change: type[RulesChange]
-    entry: type[Entry[Any]]
-    edit: type[Edit[Any]]
+    entry: type[Entry]
+    edit: type[Edit]
+    settle: type[Document]
 
 
-TONK_BODIES = Bodies(NewTable, RulesChange, HandEntry, HandEdit)
-# A game whose documents differ from Tonk's, by name; any other game reads Tonk's.
-BODIES: dict[str, Bodies] = {
-    "tongits": Bodies(NewTongitsTable, TongitsRulesChange, TongitsHandEntry, TongitsHandEdit)
-}
+def _game_field(game: Game[Any, Any]) -> Any:
+    """The `game` of a body: the first game's may be left out (it could, before there were
+    two); another's must be said."""
+    if game.name == DEFAULT_GAME:
+        said = f'The game played; "{DEFAULT_GAME}" when left out.'
+        return (game_type(game), Field(DEFAULT_GAME, description=said))
+    return (game_type(game), ...)
+
+
+def _bodies(game: Game[Any, Any]) -> Bodies:
+    """Every body of `game`, from what it hands over."""
+    values, title = VALUES[game.name], game.name.title()
+    rules = (values.rules_changes | None, None)
+    new_table = create_model(
+        titled(game, "New{}Table"),
+        __base__=NewTable,
+        __doc__=f"A table of {title} to start: its players in seating order, a preset of "
+        f"{title} and changes to it, who deals first.",
+        name=(values.table_name, game.table_name),
+        game=_game_field(game),
+        players=(values.players, ...),
+        preset=(values.preset, game.default_preset),
+        rules=rules,
+    )
+    rules_change = create_model(
+        titled(game, "{}RulesChange"),
+        __base__=RulesChange,
+        __doc__="The new house rules: the preset with these changes (not added to the rules "
+        "in force). They apply to hands entered from now on.",
+        preset=(values.preset | None, Field(None, description="Default: the table's preset.")),
+        rules=rules,
+    )
+    entry = create_model(
+        titled(game, "{}HandEntry"),
+        __base__=WaitingEntry if game.documents.overrides_waits else Entry,
+        __doc__=f"A hand of {title} to enter, dealt by whoever deals next.",
+        outcome=(values.outcome, ...),
+    )
+    edit = create_model(
+        titled(game, "{}HandEdit"),
+        __base__=Edit,
+        __doc__=f"A hand's new outcome at a table of {title}, and the version of the hand it "
+        "changes.",
+        outcome=(values.outcome, ...),
+    )
+    state = game.documents.state
+    carried: dict[str, Any] = (
+        {}
+        if state is None
+        else {"state": (state | None, Field(None, description="Absent for a night's first game."))}
+    )
+    settle = create_model(
+        titled(game, "{}SettleRequest"),
+        __base__=Document,
+        __doc__=f"One hand of {title} to settle without storing it (the settle contract). "
+        "The settle door reads it with the core's `settle_request`, which the command line "
+        "shares; this is its schema.",
+        game=_game_field(game),
+        preset=(values.preset, game.default_preset),
+        rules=rules,
+        players=(values.players, ...),
+        **carried,
+        outcome=(values.outcome, ...),
+    )
+    return Bodies(new_table, rules_change, entry, edit, settle)
+
+
+BODIES = {name: _bodies(game) for name, game in GAMES.items()}
 
 
 def bodies_of(game: str) -> Bodies:
     """The bodies of a table of `game` (known to the registry of games)."""
-    return BODIES.get(game, TONK_BODIES)
+    return BODIES[game]
 
 
 def new_table_body(data: Any) -> type[NewTable]:
-    """The model a new table's body is read with: that of the game it names, Tonk's when
-    it names none (or a game there is not, which Tonk's model refuses in the registry's
-    words)."""
+    """The model a new table's body is read with: that of the game it names, the first
+    game's when it names none (or a game there is not, which that model refuses in the
+    registry's words)."""
     game = data.get("game") if isinstance(data, Mapping) else None
-    return bodies_of(game).new_table if isinstance(game, str) else NewTable
-
-
-class SettleRequest(Document):
-    """One hand to settle without storing it (settle-contract.md). The settle door reads it
-    with the core's `settle_request`, which the command line shares; this is its schema."""
-
-    game: GameName = Field(DEFAULT_GAME, description='The game played; "tonk" when left out.')
-    preset: Preset = "classic"
-    rules: RulesChanges | None = None
-    players: Players
-    outcome: OutcomeField
-
-
-class TongitsSettleRequest(Document):
-    """One game of Tongits to settle without storing it (tongits.md section 3), with what
-    earlier games left in `state`; read by the same `settle_request` as a Tonk request."""
-
-    game: Literal["tongits"]
-    preset: TongitsPreset = "tongits"
-    rules: TongitsRulesChanges | None = None
-    players: Annotated[list[str], WithJsonSchema(TONGITS_PLAYERS_SCHEMA)]
-    state: TongitsState | None = Field(None, description="Absent for a night's first game.")
-    outcome: TongitsOutcomeField
+    return BODIES.get(
+        game if isinstance(game, str) else DEFAULT_GAME, BODIES[DEFAULT_GAME]
+    ).new_table
 
 
 # Values sent beside a body: the ids in a path, the Idempotency-Key header.

@@ -8,25 +8,22 @@ the engine's settlement of each hand) is checked by the import, `referee.documen
 
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import Field
+from pydantic import Field, create_model
 
-from referee.documents.answers import Game, Settlement, TongitsSettlement
+from referee.documents.answers import ANSWERS
+from referee.documents.answers import Game as PointsGame
 from referee.documents.values import (
+    VALUES,
     Document,
     GameName,
     Moment,
     OneOf,
-    OutcomeField,
     PlayerName,
-    Preset,
-    Rules,
     TableName,
     Text,
-    TongitsOutcomeField,
-    TongitsPreset,
-    TongitsRulesField,
+    titled,
 )
-from referee.games import DEFAULT_GAME
+from referee.games import DEFAULT_GAME, GAMES, Game
 from referee.rules.limits import (
     MAX_BY_LENGTH,
     MAX_CHANGES_PER_HAND,
@@ -114,7 +111,7 @@ class TableFileOf(Document, Generic[PresetT, RulesT, EndingT, SettlementT]):
     format_version: int
     exported_at: Moment | None = None
     name: TableName
-    # The game played; files written before tables named their game are all of Tonk.
+    # The game played; files written before tables named their game are all of the first.
     game: GameName = DEFAULT_GAME
     created_at: Moment
     first_dealer: PlayerName
@@ -125,26 +122,30 @@ class TableFileOf(Document, Generic[PresetT, RulesT, EndingT, SettlementT]):
     hands: list[FileHand[EndingT, SettlementT]] = Field(max_length=MAX_HANDS)
     # Derived from the hands (house rules 2.7), for whoever reads the file; the import
     # works them out again and refuses a file whose games differ. Older files have none.
-    games: list[Game] | None = Field(None, max_length=MAX_HANDS)
+    games: list[PointsGame] | None = Field(None, max_length=MAX_HANDS)
 
 
-class TableFile(TableFileOf[Preset, Rules, OutcomeField, Settlement]):
-    """A whole table of Tonk (or of a game played with Tonk's documents), as exported."""
+def _file(game: Game[Any, Any]) -> type[TableFileOf[Any, Any, Any, Any]]:
+    """A whole table of `game`, as exported: its presets, rules, outcomes and settlements
+    (of a game that carries state, each holding the state it left and the pot it paid out,
+    checked against a replay of the night on import)."""
+    values, answers = VALUES[game.name], ANSWERS[game.name]
+    of: Any = TableFileOf  # of this game's types, known when the registry is read
+    return create_model(
+        titled(game, "{}TableFile"),
+        __base__=of[values.preset, values.rules, values.outcome, answers.settlement],
+        __doc__=f"A whole table of {game.name.title()}, as exported.",
+    )
 
 
-class TongitsTableFile(
-    TableFileOf[TongitsPreset, TongitsRulesField, TongitsOutcomeField, TongitsSettlement]
-):
-    """A whole table of Tongits, as exported: each game's settlement holds the state it left
-    and the pot it paid out, checked against a replay of the night on import."""
-
-
-# A game whose file differs from Tonk's, by name; any other game's file reads as Tonk's.
-TABLE_FILES: dict[str, type[TableFileOf[Any, Any, Any, Any]]] = {"tongits": TongitsTableFile}
+TABLE_FILES = {name: _file(game) for name, game in GAMES.items()}
 
 
 def file_model(data: Any) -> type[TableFileOf[Any, Any, Any, Any]]:
-    """The model a file is read with: that of the game it names, Tonk's when it names none
-    (or a game there is not, which Tonk's model refuses in the registry's words)."""
+    """The model a file is read with: that of the game it names, the first game's when it
+    names none (files written before tables named their game), or a game there is not,
+    which that model refuses in the registry's words."""
     game = data.get("game") if isinstance(data, dict) else None
-    return TABLE_FILES.get(game, TableFile) if isinstance(game, str) else TableFile
+    return TABLE_FILES.get(
+        game if isinstance(game, str) else DEFAULT_GAME, TABLE_FILES[DEFAULT_GAME]
+    )

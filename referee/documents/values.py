@@ -9,8 +9,7 @@ field and player) so that `referee.documents.reading` can give it back whole.
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from annotated_types import GroupedMetadata
 from pydantic import (
@@ -28,29 +27,18 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, core_schema
 
-from referee import exact_json
-from referee.games import GAMES, table_game_named, table_games
+from referee.games import DEFAULT_GAME, GAMES, Game, table_game_named, table_games
+from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import (
-    MAX_HANDS,
     MAX_NAME_LENGTH,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     TABLE_NAME_LENGTH,
-    TONGITS_SEATS,
     check_table_name,
 )
 from referee.rules.options import MAX_STAKE, Check
 from referee.rules.players import check_name, check_players
 from referee.rules.refusal import Refusal
-from referee.rules.shapes import carried
-from referee.rules.tongits import outcome as tongits_outcome
-from referee.rules.tongits.house_rules import TongitsRules
-from referee.rules.tongits.house_rules import check_of as tongits_check_of
-from referee.rules.tongits.house_rules import option_keys as tongits_option_keys
-from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
-from referee.rules.tonk import PRESETS, HouseRules, option_keys
-from referee.rules.tonk import outcome as played
-from referee.rules.tonk.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL, check_of
+from referee.rules.shapes import carried, not_allowed
+from referee.rules.tonk.house_rules import MAX_BAND_PAYS, MAX_DEALT_TOTAL
 
 STRICT = ConfigDict(extra="forbid", strict=True)
 
@@ -60,19 +48,6 @@ class Document(BaseModel):
     field."""
 
     model_config = STRICT
-
-
-def shown(value: Any) -> str:
-    """A value as the sender wrote it (null, true, 'text', 0.25), cut short so a message
-    stays readable."""
-    plain = value is None or isinstance(value, bool | Decimal)
-    text = exact_json.dumps(value) if plain else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _refused(message: str, value: Any) -> PydanticCustomError:
-    """An error of our own words, which `referee.documents.reading` gives as they are."""
-    return PydanticCustomError("not_allowed", "{shown} " + message, {"shown": shown(value)})
 
 
 def worded(words: str) -> WrapValidator:
@@ -92,7 +67,7 @@ class CheckedBy:
     """A value checked by one of the core's checks, whose result it becomes. With `inside`,
     the refusal's field names a spot inside the value (an outcome's kind, a house rule),
     added to its path. `shape` is the model its JSON schema is taken from, if any: the
-    core's own types (Outcome, HouseRules) are never looked into by pydantic."""
+    core's own types (a game's house rules) are never looked into by pydantic."""
 
     check: Callable[[Any], Any]
     inside: bool = False
@@ -122,7 +97,7 @@ class OneOf(GroupedMetadata):
     def __iter__(self) -> Iterator[Any]:
         def validate(value: str) -> str:
             if value not in self.choices:
-                raise _refused("is not one of " + ", ".join(self.choices), value)
+                raise not_allowed("is not one of " + ", ".join(self.choices), value)
             return value
 
         yield AfterValidator(validate)
@@ -132,47 +107,26 @@ class OneOf(GroupedMetadata):
 def _printable(text: str) -> str:
     """No tab, line break or other control character: a text shown on a page or a sheet."""
     if not text.isprintable():
-        raise _refused("holds a tab, a line break or another character that does not print", text)
+        words = "holds a tab, a line break or another character that does not print"
+        raise not_allowed(words, text)
     return text
-
-
-def _money(value: Any) -> int | Decimal:
-    """An amount as exact_json reads it, int or Decimal, kept as it is: the import compares
-    it with the engine's type for type (2.00 is 2, but true is not 1)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, Decimal) and value.is_finite():
-        return value
-    raise _refused("is not an exact amount of money", value)
 
 
 def _moment(value: Any) -> datetime:
     """An ISO 8601 time with its offset, in UTC: a time without a zone is ambiguous."""
     example = "is not a time such as 2025-01-31T21:05:00+00:00"
     if not isinstance(value, str) or len(value) > 40:
-        raise _refused(example, value)
+        raise not_allowed(example, value)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise _refused(example, value) from None
+        raise not_allowed(example, value) from None
     if moment.utcoffset() is None:
-        raise _refused("has no time zone; write it in UTC, ending +00:00", value)
+        raise not_allowed("has no time zone; write it in UTC, ending +00:00", value)
     return moment.astimezone(UTC)
 
 
-def _rules_changes(value: Any) -> dict[str, Any]:
-    """Changes to a preset, each option checked by its declaration; kept as sent, since the
-    preset they change may be the table's (known only when the request is applied)."""
-    HouseRules().with_changes(value)
-    return dict(value)
-
-
 Text = Annotated[str, AfterValidator(_printable)]
-Money = Annotated[
-    int | Decimal,
-    PlainValidator(_money),
-    WithJsonSchema({"type": "number", "description": "An exact amount, at most 2 decimals."}),
-]
 Moment = Annotated[
     datetime,
     PlainValidator(_moment),
@@ -180,20 +134,6 @@ Moment = Annotated[
 ]
 NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
 PlayerName = Annotated[str, CheckedBy(check_name), WithJsonSchema(NAME_SCHEMA)]
-Players = Annotated[
-    tuple[str, ...],
-    CheckedBy(check_players),
-    WithJsonSchema(
-        {
-            "type": "array",
-            "minItems": MIN_PLAYERS,
-            "maxItems": MAX_PLAYERS,
-            "uniqueItems": True,
-            "items": NAME_SCHEMA,
-            "description": "Distinct names in seating order (no space at either end).",
-        }
-    ),
-]
 TableName = Annotated[
     str,
     CheckedBy(check_table_name),
@@ -201,26 +141,6 @@ TableName = Annotated[
 ]
 
 
-def _blank_names_it(game: str) -> CheckedBy:
-    """A new table's name; left blank (or out), the table is named after `game`."""
-    default = GAMES[game].table_name
-    return CheckedBy(lambda name: check_table_name(name, blank=default))
-
-
-def _name_schema(game: str) -> WithJsonSchema:
-    default = GAMES[game].table_name
-    return WithJsonSchema(
-        {
-            "type": "string",
-            "maxLength": TABLE_NAME_LENGTH,
-            "description": f'Defaults to "{default}" (also when blank).',
-        }
-    )
-
-
-NewTableName = Annotated[str, _blank_names_it("tonk"), _name_schema("tonk")]
-TongitsTableName = Annotated[str, _blank_names_it("tongits"), _name_schema("tongits")]
-Preset = Annotated[str, OneOf(list(PRESETS))]
 # The game of a table (a new one, a file's), checked by the registry itself, so a game
 # there is not, or one no table plays yet, is refused in its words everywhere.
 GameName = Annotated[
@@ -241,10 +161,8 @@ class Band(Document):
     pays: int = Field(ge=1, le=MAX_BAND_PAYS)
 
 
-def _option_schema(key: str, check_of: Callable[[str], Check] = check_of) -> dict[str, Any]:
-    """The JSON schema of one house rule, from what its check allows (of Tonk's rules unless
-    another game's `check_of` is given)."""
-    check = check_of(key)
+def _option_schema(key: str, check: Check) -> dict[str, Any]:
+    """The JSON schema of one house rule, from what its check allows."""
     schema: dict[str, Any]
     if check.kind == "whole":
         schema = {"type": "integer", "minimum": check.low, "maximum": check.high}
@@ -264,13 +182,12 @@ def _option_schema(key: str, check_of: Callable[[str], Check] = check_of) -> dic
     return {**schema, "description": f"{key}: {check.words}"}
 
 
-def _option(key: str, check_of: Callable[[str], Check]) -> Any:
-    """One house rule as a field of the rules' schema; Tonk's bands refer to the Band schema."""
-    check = check_of(key)
+def _option(key: str, check: Check) -> Any:
+    """One house rule as a field of the rules' schema; bands refer to the Band schema."""
     if check.kind == "bands":
         words = f"{key}: {check.words}"
         return Annotated[list[Band], Field(max_length=check.high, description=words)]
-    return Annotated[Any, WithJsonSchema(_option_schema(key, check_of))]
+    return Annotated[Any, WithJsonSchema(_option_schema(key, check))]
 
 
 def _unsaid(schema: dict[str, Any]) -> None:
@@ -283,114 +200,104 @@ def _rules_model(
     description: str,
     *,
     every_option: bool,
-    keys: Callable[[], list[str]] = option_keys,
-    check_of: Callable[[str], Check] = check_of,
+    options: DeclaredOptions,
 ) -> type[BaseModel]:
-    """A game's house rules as an object, one property per declared option (Tonk's unless
-    another game's `keys` and `check_of` are given): every option in force, or the changes
-    to a preset, each of which may be left out."""
+    """A game's house rules as an object, one property per declared option: every option in
+    force, or the changes to a preset, each of which may be left out."""
     absent = Field(None, json_schema_extra=_unsaid)  # the preset's value, not null
     fields: dict[str, Any] = {
-        key: (_option(key, check_of), ... if every_option else absent) for key in keys()
+        key: (_option(key, options.check(key)), ... if every_option else absent)
+        for key in options.in_order()
     }
     return create_model(name, __config__=STRICT, __doc__=description, **fields)
 
 
-RulesShape = _rules_model(
-    "Rules", "Every house rule in force (section 1 of house-rules.md).", every_option=True
-)
-RulesChangesShape = _rules_model(
-    "RulesChanges",
-    "House rules that differ from the preset (section 1 of house-rules.md); each key "
-    "overrides the preset's value.",
-    every_option=False,
-)
-TongitsRulesShape = _rules_model(
-    "TongitsRules",
-    "Every Tongits house rule in force (section 1 of tongits.md).",
-    every_option=True,
-    keys=tongits_option_keys,
-    check_of=tongits_check_of,
-)
-TongitsRulesChangesShape = _rules_model(
-    "TongitsRulesChanges",
-    "Tongits house rules that differ from the preset (section 1 of tongits.md); each key "
-    "overrides the preset's value.",
-    every_option=False,
-    keys=tongits_option_keys,
-    check_of=tongits_check_of,
-)
+def titled(game: Game[Any, Any], name: str) -> str:
+    """A document's name for `game`: the first game's plainly (Hand), as they were named
+    before a second game came; another's after the game (TongitsHand, NewTongitsTable)."""
+    return name.format("" if game.name == DEFAULT_GAME else game.name.title())
 
 
-Rules = Annotated[
-    HouseRules,
-    CheckedBy(HouseRules.from_stored, inside=True, shape=RulesShape),
-]
-RulesChanges = Annotated[
-    dict[str, Any],
-    CheckedBy(_rules_changes, inside=True, shape=RulesChangesShape),
-]
-OutcomeField = played.OUTCOME.type
+def game_type(game: Game[Any, Any]) -> Any:
+    """The `game` a document of `game` names: the first game's documents take any game a
+    table plays, checked by the registry (they did, before there were two); another's
+    names that game."""
+    return GameName if game.name == DEFAULT_GAME else Literal[game.name]
 
 
-# Tongits (tongits.md section 3): the settle door reads its request with the core's
-# `settle_request`, so these are its schemas; a table's documents (a hand, the rules, a
-# file) read them through the core's own parsers, as Tonk's above.
+@dataclass(frozen=True)
+class Values:
+    """The values a game's documents hold, each checked by the game's own core: its
+    presets, its rules (in force, and the changes to a preset), its players, a new table's
+    name, its outcome."""
+
+    preset: Any
+    rules: Any
+    rules_changes: Any
+    players: Any
+    table_name: Any
+    outcome: Any
 
 
-def _tongits_rules_changes(value: Any) -> dict[str, Any]:
-    """Changes to a Tongits preset, each checked by its declaration, kept as sent."""
-    TongitsRules().with_changes(value)
-    return dict(value)
+def _values(game: Game[Any, Any]) -> Values:
+    """The values of `game`'s documents, from what the registry hands over."""
+    options, documents = game.options, game.documents
+    rules = _rules_model(
+        titled(game, "{}Rules"),
+        f"Every house rule of {game.name.title()} in force.",
+        every_option=True,
+        options=options,
+    )
+    changes = _rules_model(
+        titled(game, "{}RulesChanges"),
+        f"House rules of {game.name.title()} that differ from the preset; each key overrides "
+        "the preset's value.",
+        every_option=False,
+        options=options,
+    )
+
+    def kept_as_sent(value: Any) -> dict[str, Any]:
+        documents.check_changes(value)
+        return dict(value)
+
+    fewest, most = documents.seats
+    default = game.table_name
+    return Values(
+        preset=Annotated[str, OneOf(list(game.presets))],
+        rules=Annotated[Any, CheckedBy(game.rules_from_json, inside=True, shape=rules)],
+        rules_changes=Annotated[
+            dict[str, Any], CheckedBy(kept_as_sent, inside=True, shape=changes)
+        ],
+        # Names checked as every table's are; how many the rules seat is the game's to say
+        # (`Game.check_seats`), once the preset is known.
+        players=Annotated[
+            tuple[str, ...],
+            CheckedBy(check_players),
+            WithJsonSchema(
+                {
+                    "type": "array",
+                    "minItems": fewest,
+                    "maxItems": most,
+                    "uniqueItems": True,
+                    "items": NAME_SCHEMA,
+                    "description": documents.seating,
+                }
+            ),
+        ],
+        # Left blank (or out), the table is named after its game.
+        table_name=Annotated[
+            str,
+            CheckedBy(lambda name: check_table_name(name, blank=default)),
+            WithJsonSchema(
+                {
+                    "type": "string",
+                    "maxLength": TABLE_NAME_LENGTH,
+                    "description": f'Defaults to "{default}" (also when blank).',
+                }
+            ),
+        ],
+        outcome=game.outcome.type,
+    )
 
 
-TongitsRulesChanges = Annotated[
-    dict[str, Any],
-    CheckedBy(_tongits_rules_changes, inside=True, shape=TongitsRulesChangesShape),
-]
-TongitsRulesField = Annotated[
-    TongitsRules,
-    CheckedBy(TongitsRules.from_json, inside=True, shape=TongitsRulesShape),
-]
-TongitsPreset = Annotated[str, OneOf(list(TONGITS_PRESETS))]
-TONGITS_PLAYERS_SCHEMA = {
-    "type": "array",
-    "minItems": min(TONGITS_SEATS),
-    "maxItems": max(TONGITS_SEATS),
-    "uniqueItems": True,
-    "items": NAME_SCHEMA,
-    "description": "As many distinct names as the rules seat (3, or 4), in the order of play.",
-}
-NAMES_SCHEMA = {"type": "array", "items": {"type": "string"}}
-# The players of a new Tongits table: names checked as every table's are; how many the
-# rules seat is the game's to say (`Game.check_seats`), once the preset is known.
-TongitsPlayers = Annotated[
-    tuple[str, ...], CheckedBy(check_players), WithJsonSchema(TONGITS_PLAYERS_SCHEMA)
-]
-
-
-class TongitsStreak(Document):
-    """`player` won the last `wins` games in a row."""
-
-    player: str
-    wins: int = Field(ge=1, le=MAX_HANDS)
-
-
-class TongitsState(Document):
-    """What earlier games left: each player's chips in the pot, the streak, who deals."""
-
-    pot: Annotated[
-        dict[str, Money],
-        WithJsonSchema(
-            {
-                "type": "object",
-                "additionalProperties": {"type": "number", "minimum": 0},
-                "description": "{name: chips put in since the pot was last won}",
-            }
-        ),
-    ] = Field(default_factory=dict)
-    streak: TongitsStreak | None = None
-    dealer: str | None = None
-
-
-TongitsOutcomeField = tongits_outcome.OUTCOME.type
+VALUES = {name: _values(game) for name, game in GAMES.items()}

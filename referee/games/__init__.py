@@ -15,10 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from referee.games.documents import Documents
 from referee.rules.answers import Answer
 from referee.rules.cards import RANKS_52, ranks
 from referee.rules.deal import Card
 from referee.rules.declared import DeclaredOptions
+from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS, TONGITS_SEATS
 from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
 from referee.rules.shapes import Shape
@@ -29,6 +31,7 @@ from referee.rules.tongits import questions as tongits_questions
 from referee.rules.tongits import rulings as tongits_rulings
 from referee.rules.tongits import seats as tongits_seats
 from referee.rules.tongits import wording as tongits_wording
+from referee.rules.tongits.state import TongitsState
 from referee.rules.tonk import house_rules as tonk_rules
 from referee.rules.tonk import outcome as tonk_outcome
 from referee.rules.tonk import wording as tonk_wording
@@ -39,7 +42,7 @@ from referee.rules.tonk.questions import answers
 from referee.rules.tonk.spreads import count_hand
 from referee.rules.tonk.waiting import reminder, tracks_turns
 from referee.rules.tonk.wording import rule_sentences
-from referee.scoring.settlement import Settlement
+from referee.scoring.settlement import RESULTS, TONGITS_RESULTS, Settlement
 from referee.scoring.tongits import settle as tongits_scoring
 from referee.scoring.tongits.night import PlayedGame, replay
 from referee.scoring.tonk.settle import settle
@@ -101,6 +104,8 @@ class Game(Generic[RulesT, EndingT]):
     # ranks of the deck the table plays with (the picker shows four suits of each).
     count_hand: Callable[[Sequence[Card], RulesT], tuple[int, str]]
     deck_ranks: Callable[[RulesT], Sequence[str]]
+    # Its part of the documents (the API's bodies and answers, a table's file).
+    documents: Documents
     # A game that carries state from one settlement to the next request (Tongits' pot and
     # streak): settle with the request's `state` as sent (None when absent). Its `settle`
     # above is then the first game of a night. None for a game without state (Tonk).
@@ -174,6 +179,14 @@ TONK: Game[HouseRules, Outcome] = Game(
     ),
     count_hand=count_hand,
     deck_ranks=lambda rules: ranks(rules.deck),
+    documents=Documents(
+        check_changes=HouseRules().with_changes,
+        seats=(MIN_PLAYERS, MAX_PLAYERS),
+        seating="Distinct names in seating order (no space at either end).",
+        results=RESULTS,
+        overrides_waits=True,
+        plays_for_points=True,
+    ),
     hand_words=tonk_wording.drop_in_words,
 )
 
@@ -203,6 +216,13 @@ TONGITS: Game[tongits_rules.TongitsRules, tongits_outcome.Ending] = Game(
     ),
     count_hand=lambda cards, rules: tongits_rulings.count_hand(cards, rules),
     deck_ranks=lambda rules: RANKS_52,
+    documents=Documents(
+        check_changes=tongits_rules.TongitsRules().with_changes,
+        seats=(min(TONGITS_SEATS), max(TONGITS_SEATS)),
+        seating="As many distinct names as the rules seat (3, or 4), in the order of play.",
+        results=TONGITS_RESULTS,
+        state=TongitsState,
+    ),
     count_rules=("card_values", "hand_melds_count"),
     settle_with_state=tongits_scoring.settle_from,
     replay_night=replay,

@@ -6,26 +6,63 @@ form, a stored hand and a table's file, and gives the OpenAPI document its schem
 shape is declared once. Pydantic finds what is wrong; the game says it in its own words
 (`Shape`'s `words`), so a player reads the same refusal at every door.
 
-A refusal travels inside a validation error as an error of type "refusal" carrying its
-message, field and player (`carried`), which `referee.documents.reading` gives back whole.
+Money and `shown` are here too, for every game's documents: an exact amount, and a value
+as its sender wrote it. A refusal travels inside a validation error as an error of type
+"refusal" carrying its message, field and player (`carried`), which
+`referee.documents.reading` gives back whole.
 """
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import (
     BaseModel,
     ConfigDict,
+    PlainValidator,
     TypeAdapter,
     ValidationError,
     ValidatorFunctionWrapHandler,
+    WithJsonSchema,
     WrapValidator,
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from referee import exact_json
 from referee.rules.refusal import Refusal
 
 REFUSAL = "refusal"  # the type of a validation error that carries a Refusal
+
+
+def shown(value: Any) -> str:
+    """A value as the sender wrote it (null, true, 'text', 0.25), cut short so a message
+    stays readable."""
+    plain = value is None or isinstance(value, bool | Decimal)
+    text = exact_json.dumps(value) if plain else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def not_allowed(message: str, value: Any) -> PydanticCustomError:
+    """An error in our own words about `value`, which `referee.documents.reading` gives as
+    they are: "'x' is not an exact amount of money"."""
+    return PydanticCustomError("not_allowed", "{shown} " + message, {"shown": shown(value)})
+
+
+def _money(value: Any) -> int | Decimal:
+    """An amount as exact_json reads it, int or Decimal, kept as it is: the import compares
+    it with the engine's type for type (2.00 is 2, but true is not 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Decimal) and value.is_finite():
+        return value
+    raise not_allowed("is not an exact amount of money", value)
+
+
+Money = Annotated[
+    int | Decimal,
+    PlainValidator(_money),
+    WithJsonSchema({"type": "number", "description": "An exact amount, at most 2 decimals."}),
+]
 
 
 def carried(refusal: Refusal, *, inside: bool = True) -> PydanticCustomError:
@@ -95,8 +132,9 @@ class Shape(Generic[EndingT]):
                 errors = error.errors(include_url=False)
                 raise carried(words(errors, value)) from None
 
-        self.type: Any = Annotated[union, WrapValidator(validate)]
-        self._adapter: TypeAdapter[EndingT] = TypeAdapter(self.type)
+        shape: Any = Annotated[union, WrapValidator(validate)]
+        self.type = shape
+        self._adapter: TypeAdapter[EndingT] = TypeAdapter(shape)
 
     def read(self, data: Any) -> EndingT:
         """An ending from JSON (a request's, a form's, a stored hand's), or the Refusal that

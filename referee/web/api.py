@@ -18,8 +18,8 @@ from referee import exact_json
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
-    HandEntry,
     HandVoid,
+    WaitingEntry,
     bodies_of,
     new_table_body,
 )
@@ -299,7 +299,7 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     key = _idempotency_key()
     # A malformed hand is refused, even with a key seen before.
     entry = _body(bodies_of(table.game).entry)
-    override = isinstance(entry, HandEntry) and entry.override
+    override = isinstance(entry, WaitingEntry) and entry.override
     db = session()
     entered = commands.enter_hand(
         db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=override

@@ -13,6 +13,7 @@ and the house rule's message.
 
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.json_schema import CoreModeRef, DefsRef, GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
@@ -44,26 +45,21 @@ class _Untitled(GenerateJsonSchema):
         return chosen
 
 
-MODELS = (
-    requests.SettleRequest,
-    requests.TongitsSettleRequest,
-    requests.NewTable,
-    requests.NewTongitsTable,
-    requests.RulesChange,
-    requests.TongitsRulesChange,
-    requests.HandEntry,
-    requests.TongitsHandEntry,
-    requests.HandEdit,
-    requests.TongitsHandEdit,
+# Every game's bodies and answers, in the registry's order (the first game's plainly named).
+BODIES = list(requests.BODIES.values())
+ANSWERS = list(answers.ANSWERS.values())
+MODELS: tuple[type[BaseModel], ...] = (
+    *(bodies.settle for bodies in BODIES),
+    *(bodies.new_table for bodies in BODIES),
+    *(bodies.rules_change for bodies in BODIES),
+    *(bodies.entry for bodies in BODIES),
+    *(bodies.edit for bodies in BODIES),
     requests.HandVoid,
     answers.Error,
-    answers.Settlement,
-    answers.TongitsSettlement,
+    *(each.settlement for each in ANSWERS),
     answers.CreatedTable,
-    answers.Table,
-    answers.TongitsTable,
-    answers.Hand,
-    answers.TongitsHand,
+    *(each.table for each in ANSWERS),
+    *(each.hand for each in ANSWERS),
     answers.Stale,
     answers.SettleUp,
 )
@@ -78,9 +74,15 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
 
 
-def either(*names: str) -> dict[str, Any]:
-    """One of a few schemas: a document of Tonk or of Tongits, as the table plays."""
-    return {"anyOf": [ref(name) for name in names]}
+def either(models: list[type[BaseModel]]) -> dict[str, Any]:
+    """One of each game's schemas of a document, as the table plays (just the one when
+    there is one game)."""
+    if len(models) == 1:
+        return ref(models[0].__name__)
+    return {"anyOf": [ref(model.__name__) for model in models]}
+
+
+HANDS = either([each.hand for each in ANSWERS])
 
 
 def _json(schema: dict[str, Any], description: str, example: Any = None) -> dict[str, Any]:
@@ -118,8 +120,8 @@ RESPONSES = {
     },
     "DiskFull": _error("The server's disk is full: nothing was saved."),
     "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
-    "Hand": _json(either("Hand", "TongitsHand"), "The hand."),
-    "Table": _json(either("Table", "TongitsTable"), "The table as it is now."),
+    "Hand": _json(HANDS, "The hand."),
+    "Table": _json(either([each.table for each in ANSWERS]), "The table as it is now."),
 }
 
 
@@ -142,9 +144,9 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
-def _body(names: tuple[str, ...], example: Any) -> dict[str, Any]:
-    """A request body: Tonk's document, or one of each game's."""
-    schema = ref(names[0]) if len(names) == 1 else either(*names)
+def _body(models: list[type[BaseModel]], example: Any) -> dict[str, Any]:
+    """A request body: one of each game's documents (or the one every game sends)."""
+    schema = either(models)
     return {
         "required": True,
         "content": {"application/json": {"schema": schema, "example": example}},
@@ -175,7 +177,7 @@ PATHS: dict[str, Any] = {
                 "required": True,
                 "content": {
                     "application/json": {
-                        "schema": {"anyOf": [ref("SettleRequest"), ref("TongitsSettleRequest")]},
+                        "schema": either([bodies.settle for bodies in BODIES]),
                         "example": {
                             "preset": "classic",
                             "players": ["Anna", "Ben", "Carla"],
@@ -187,7 +189,7 @@ PATHS: dict[str, Any] = {
             "responses": _responses(
                 {
                     "200": _json(
-                        {"anyOf": [ref("Settlement"), ref("TongitsSettlement")]},
+                        either([each.settlement for each in ANSWERS]),
                         "Who pays whom (for Tongits, with the state after the game).",
                     )
                 },
@@ -202,7 +204,7 @@ PATHS: dict[str, Any] = {
             "summary": "Start a table",
             "security": ANYONE,
             "requestBody": _body(
-                ("NewTable", "NewTongitsTable"),
+                [bodies.new_table for bodies in BODIES],
                 {"name": "Friday", "players": ["Anna", "Ben", "Carla"], "preset": "classic"},
             ),
             "responses": _responses(
@@ -228,11 +230,7 @@ PATHS: dict[str, Any] = {
             "operationId": "listHands",
             "summary": "Every hand, oldest first, void ones included",
             "responses": _responses(
-                {
-                    "200": _json(
-                        {"type": "array", "items": either("Hand", "TongitsHand")}, "The hands."
-                    )
-                },
+                {"200": _json({"type": "array", "items": HANDS}, "The hands.")},
                 "404",
             ),
         },
@@ -241,13 +239,13 @@ PATHS: dict[str, Any] = {
             "summary": "Enter a hand, dealt by whoever deals next; settled under the rules now",
             "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
             "requestBody": _body(
-                ("HandEntry", "TongitsHandEntry"), {"outcome": OUT, "override": False}
+                [bodies.entry for bodies in BODIES], {"outcome": OUT, "override": False}
             ),
             "responses": _responses(
                 {
-                    "201": _json(either("Hand", "TongitsHand"), "The hand entered."),
+                    "201": _json(HANDS, "The hand entered."),
                     "200": _json(
-                        either("Hand", "TongitsHand"),
+                        HANDS,
                         "The hand this Idempotency-Key entered before.",
                     ),
                 },
@@ -265,7 +263,9 @@ PATHS: dict[str, Any] = {
         "put": {
             "operationId": "editHand",
             "summary": "Change a hand's outcome; re-settled under the rules it was played with",
-            "requestBody": _body(("HandEdit", "TongitsHandEdit"), {"outcome": OUT, "version": 1}),
+            "requestBody": _body(
+                [bodies.edit for bodies in BODIES], {"outcome": OUT, "version": 1}
+            ),
             "responses": _responses(
                 {"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413", "507"
             ),
@@ -273,9 +273,9 @@ PATHS: dict[str, Any] = {
         "delete": {
             "operationId": "voidHand",
             "summary": "Void a hand: out of the tally, still in the history",
-            "requestBody": _body(("HandVoid",), {"version": 1}),
+            "requestBody": _body([requests.HandVoid], {"version": 1}),
             "responses": _responses(
-                {"200": _json(either("Hand", "TongitsHand"), "The hand, marked void.")},
+                {"200": _json(HANDS, "The hand, marked void.")},
                 "400",
                 "403",
                 "404",
@@ -291,7 +291,7 @@ PATHS: dict[str, Any] = {
             "operationId": "changeRules",
             "summary": "New house rules for the hands entered from now on",
             "requestBody": _body(
-                ("RulesChange", "TongitsRulesChange"),
+                [bodies.rules_change for bodies in BODIES],
                 {"preset": "classic", "rules": {"stake": 0.5}},
             ),
             "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413", "507"),

@@ -124,7 +124,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 _ORDER = tuple(
     f"{key}{mark}"
     for key in ("burned", "concealed", "bonuses", "sapaw_on_caller", "player", "caller")
-    + ("fought", "totals", "last_card")
+    + ("fought", "last_card", "totals")
     for mark in ("", "?")
 )
 _WHO = {"player": "who went tong-its", "caller": "who called the draw"}

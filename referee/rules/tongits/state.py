@@ -9,12 +9,15 @@ is parsed and refused here like any outcome (2.10).
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
 from referee.rules.options import CENT
 from referee.rules.players import check_at_table
 from referee.rules.refusal import Refusal
+from referee.rules.shapes import Money
 
 STATE_KEYS = ("pot", "streak", "dealer")
 STREAK_KEYS = ("player", "wins")
@@ -49,6 +52,36 @@ class State:
             else {"player": self.streak.player, "wins": self.streak.wins}
         )
         return {"pot": dict(self.pot), "streak": streak, "dealer": self.dealer}
+
+
+class TongitsStreak(BaseModel):
+    """`player` won the last `wins` games in a row: the streak as a document holds it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    player: str
+    wins: int = Field(ge=1, le=MAX_HANDS)
+
+
+class TongitsState(BaseModel):
+    """What earlier games left, as a table's file and the API's answers hold it: each
+    player's chips in the pot, the streak, who deals (read by the documents; a request's
+    `state` is read by `parse_state`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    pot: Annotated[
+        dict[str, Money],
+        WithJsonSchema(
+            {
+                "type": "object",
+                "additionalProperties": {"type": "number", "minimum": 0},
+                "description": "{name: chips put in since the pot was last won}",
+            }
+        ),
+    ] = Field(default_factory=dict)
+    streak: TongitsStreak | None = None
+    dealer: str | None = None
 
 
 def parse_state(data: Any) -> State:

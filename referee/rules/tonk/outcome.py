@@ -17,7 +17,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
-from referee.rules.shapes import Kind, Shape, first, refusal_in
+from referee.rules.shapes import Kind, Shape, first
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
 from referee.rules.tonk.wording import bands_in_words
@@ -115,9 +115,10 @@ Outcome = DealTonk | TonkOut | DoubleDouble | Out | Drop | StockOut
 
 WentOut = TonkOut | DoubleDouble | Out
 
-# Which fault a reader is told of first, when an outcome has several: a field's wrong type
-# before a field the kind has not ("!") or a missing one ("?").
-_ORDER = ("totals", "player", "last_draw", "spread_six", "player!", "player?", "last_draw!")
+# Which fault a reader is told of first, when an outcome has several: the totals, then a
+# name or an answer of the wrong type (whatever the kind), then a player the kind has not
+# ("!") or a missing one ("?"), then a fact the kind has not.
+_ORDER = ("totals", "player!", "player?", "last_draw!")
 
 
 def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
@@ -132,15 +133,14 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
                 field="outcome",
             )
     error = first(errors, _ORDER)
-    loc, kind = error["loc"], data.get("kind")
+    loc = error["loc"]
     if not loc:
         return Refusal(
-            f"kind: {str(kind)[:40]!r} is not a way a hand ends; choose " + ", ".join(KINDS),
+            f"kind: {str(data.get('kind'))[:40]!r} is not a way a hand ends; choose "
+            + ", ".join(KINDS),
             field="kind",
         )
-    said = refusal_in(error)
-    if said is not None:
-        return said
+    kind = str(data["kind"])  # one of KINDS: its model found the fault
     key = str(loc[1])
     if key == "totals" and len(loc) > 2:
         name = str(loc[2])[:40]
@@ -149,11 +149,13 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
         )
     if key == "totals":
         return Refusal("totals: give each player's total as name: points", field="totals")
+    for named in ("player", "last_draw"):
+        if named in data and not isinstance(data[named], str):
+            return Refusal(f"{named}: give a player's name", field=named)
+    if not isinstance(data.get("spread_six", False), bool | None):
+        return Refusal("spread_six: answer true or false", field="spread_six")
     if error["type"] == "missing":
         return Refusal(f"player: say who {_who_verb(kind)}", field="player")
-    if error["type"] != "extra_forbidden":
-        words = "answer true or false" if key == "spread_six" else "give a player's name"
-        return Refusal(f"{key}: {words}", field=key)
     if key == "player":
         return Refusal(
             f"player: a {KIND_WORDS[kind]} has no single player; leave player out", field="player"
