@@ -1,9 +1,19 @@
-"""One class per way a hand ends: parse_outcome picks it, to_json writes what was read."""
+"""One class per way a hand ends: parse_outcome picks it, to_json writes what was read; and
+whatever is sent, a reader answers an outcome or a refusal, never pydantic's own error."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
+from referee.games import TONGITS
 from referee.rules import Refusal
+from referee.rules.tongits.outcome import KINDS as TONGITS_KINDS
 from referee.rules.tonk import DealTonk, DoubleDouble, Drop, Out, StockOut, TonkOut, parse_outcome
+from referee.rules.tonk.outcome import FIELDS, KINDS
+
+TONGITS_FIELDS = ("player", "caller", "fought", "totals", "sapaw_on_caller", "last_card")
+TONGITS_FIELDS += ("burned", "concealed", "bonuses")
 
 READ = [
     ({"kind": "deal_tonk", "totals": {"Ben": 49}}, DealTonk(totals={"Ben": 49})),
@@ -80,3 +90,43 @@ def test_a_fact_the_kind_has_not_or_a_missing_player_is_refused_when_read(data, 
         parse_outcome(data)
     assert refused.value.message == message
     assert (refused.value.field, refused.value.player) == (field, None)
+
+
+# One shape: the union every door reads, refusing in the game's words only.
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["Anna", "Ben", "", "out"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FACTS = st.dictionaries(
+    st.sampled_from([*FIELDS, *TONGITS_FIELDS, "who"]), JSON, max_size=4
+).flatmap(
+    lambda facts: st.sampled_from([*KINDS, *TONGITS_KINDS, "win"]).map(
+        lambda kind: {"kind": kind, **facts}
+    )
+)
+
+
+@settings(max_examples=400)
+@given(st.one_of(JSON, FACTS))
+def test_whatever_is_sent_reads_as_an_outcome_or_a_refusal_with_its_field(data):
+    for read in (parse_outcome, TONGITS.outcome.read):
+        try:
+            outcome = read(data)
+        except Refusal as refused:
+            assert refused.field is not None and refused.message.startswith(refused.field)
+        else:
+            assert read(outcome.to_json()) == outcome  # written as read
+
+
+def test_a_kind_is_frozen_and_has_only_its_own_facts():
+    out = Out(player="Anna")
+    with pytest.raises(ValidationError):
+        out.player = "Ben"
+    with pytest.raises(ValidationError):
+        Out(player="Anna", last_draw="Ben")
+    with pytest.raises(ValidationError):
+        Out(player=1)  # strict: a name is text
