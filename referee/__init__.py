@@ -61,19 +61,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         errors,
         exports,
         formatting,
+        game_pages,
         hands,
         links,
         offline,
         queued,
         tables,
-        tabs,
         turns,
     )
 
     storage.init_app(app)
     formatting.init_app(app)
     errors.init_app(app)
-    tabs.init_app(app)
+    game_pages.init_app(app)
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)

@@ -4,14 +4,14 @@ fake a second game by registering Tonk again under another name, so their litera
 hold whichever games the app registers."""
 
 import re
-from dataclasses import replace
 
 import pytest
 from sqlmodel import Session, select
 
 from referee.documents.table_export import export_table
 from referee.documents.upload import load_document
-from referee.games import GAMES, TONK
+from referee.games import GAMES
+from referee.games.tonk import Tonk
 from referee.rules import Refusal
 from referee.store import commands
 from referee.store.commands import import_table
@@ -41,7 +41,26 @@ def tonk_alone(monkeypatch):
 @pytest.fixture
 def gin(monkeypatch):
     """A second game registered after Tonk: Tonk's rules and settlement under another name."""
-    monkeypatch.setitem(GAMES, "gin", replace(TONK, name="gin"))
+    monkeypatch.setitem(GAMES, "gin", Gin())
+
+
+class Gin(Tonk):
+    """Tonk under another name, its pages too."""
+
+    name = "gin"
+
+
+class WithoutTables:
+    """A game as registered before its table pages are built: every part of it but those
+    (`AtTables`), so a table cannot be started with it."""
+
+    def __init__(self, game: object):
+        self.game = game
+
+    def __getattr__(self, name: str) -> object:
+        if name == "pages":
+            raise AttributeError(name)
+        return getattr(self.game, name)
 
 
 def table_rows(rows) -> tuple[int, int, int]:
@@ -54,7 +73,7 @@ def table_rows(rows) -> tuple[int, int, int]:
 def test_a_table_started_without_a_game_plays_tonk(db):
     table = commands.start_table(db, name="Friday", players=ABC, preset_name="classic")
     assert table.game == "tonk"
-    assert game_of(table) is TONK
+    assert game_of(table) is GAMES["tonk"]
 
 
 def test_a_table_started_naming_a_game_keeps_it(db, gin):
@@ -188,7 +207,7 @@ NOT_YET = (
 def tongits_registered(monkeypatch):
     from referee.games import TONGITS
 
-    monkeypatch.setitem(GAMES, "tongits", replace(TONGITS, at_tables=False))
+    monkeypatch.setitem(GAMES, "tongits", WithoutTables(TONGITS))
 
 
 def test_a_game_without_tables_yet_is_refused_at_every_door_and_nothing_is_written(

@@ -153,7 +153,7 @@ class Answers:
     table: type[Table]
 
 
-def _answers(game: games.Game[Any, Any]) -> Answers:
+def _answers(game: games.Game) -> Answers:
     """The answers of `game`, from what it hands over: a game played for money only says
     null for points, and a game that carries state says what each game left."""
     values, documents, title = VALUES[game.name], game.documents, game.name.title()

@@ -170,7 +170,7 @@ def _winners_as_a_set(game: dict[str, Any]) -> dict[str, Any]:
 def _check_games(
     given: Sequence[Any],
     hands: Sequence[HandPlan],
-    game: Game[Any, Any],
+    game: Game,
     rules: Mapping[int, Any],
 ) -> None:
     """The file's games are the ones its hands make (house rules 2.7), or it is refused; a

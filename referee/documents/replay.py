@@ -14,18 +14,17 @@ from typing import Any
 
 from referee.documents.places import only_players_then, refuse
 from referee.documents.table_file import FileHand
-from referee.games import Game
+from referee.games import CarriesState, Game, PlayedGame
 from referee.rules import Refusal
 from referee.rules.limits import MAX_POT_SHARE
 from referee.rules.options import CENT
 from referee.rules.shapes import shown
 from referee.scoring import Settlement
 from referee.scoring.settlement import Payment
-from referee.scoring.tongits.night import PlayedGame
 
 
 def settled_again(
-    game: Game[Any, Any],
+    game: Game,
     hands: Sequence[FileHand[Any, Any]],
     thens: Sequence[Sequence[str]],
     rules: Mapping[int, Any],
@@ -45,7 +44,7 @@ def settled_again(
                 f"the engine refuses hand {index + 1} under rules version {number}: "
                 f"{refusal.message}",
             )
-    if game.replay_night is None:
+    if not isinstance(game, CarriesState):
         return list(alone)
     night = [
         PlayedGame(entry.void, rules[entry.rules_version], tuple(then), entry.outcome, entry.dealer)

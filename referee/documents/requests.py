@@ -98,7 +98,7 @@ class Bodies:
     settle: type[Document]
 
 
-def _game_field(game: Game[Any, Any]) -> Any:
+def _game_field(game: Game) -> Any:
     """The `game` of a body: the first game's may be left out (it could, before there were
     two); another's must be said."""
     if game.name == DEFAULT_GAME:
@@ -107,7 +107,7 @@ def _game_field(game: Game[Any, Any]) -> Any:
     return (game_type(game), ...)
 
 
-def _bodies(game: Game[Any, Any]) -> Bodies:
+def _bodies(game: Game) -> Bodies:
     """Every body of `game`, from what it hands over."""
     values, title = VALUES[game.name], game.name.title()
     rules = (values.rules_changes | None, None)

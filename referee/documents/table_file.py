@@ -125,7 +125,7 @@ class TableFileOf(Document, Generic[PresetT, RulesT, EndingT, SettlementT]):
     games: list[PointsGame] | None = Field(None, max_length=MAX_HANDS)
 
 
-def _file(game: Game[Any, Any]) -> type[TableFileOf[Any, Any, Any, Any]]:
+def _file(game: Game) -> type[TableFileOf[Any, Any, Any, Any]]:
     """A whole table of `game`, as exported: its presets, rules, outcomes and settlements
     (of a game that carries state, each holding the state it left and the pot it paid out,
     checked against a replay of the night on import)."""

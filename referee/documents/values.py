@@ -212,13 +212,13 @@ def _rules_model(
     return create_model(name, __config__=STRICT, __doc__=description, **fields)
 
 
-def titled(game: Game[Any, Any], name: str) -> str:
+def titled(game: Game, name: str) -> str:
     """A document's name for `game`: the first game's plainly (Hand), as they were named
     before a second game came; another's after the game (TongitsHand, NewTongitsTable)."""
     return name.format("" if game.name == DEFAULT_GAME else game.name.title())
 
 
-def game_type(game: Game[Any, Any]) -> Any:
+def game_type(game: Game) -> Any:
     """The `game` a document of `game` names: the first game's documents take any game a
     table plays, checked by the registry (they did, before there were two); another's
     names that game."""
@@ -239,7 +239,7 @@ class Values:
     outcome: Any
 
 
-def _values(game: Game[Any, Any]) -> Values:
+def _values(game: Game) -> Values:
     """The values of `game`'s documents, from what the registry hands over."""
     options, documents = game.options, game.documents
     rules = _rules_model(

@@ -1,8 +1,8 @@
 """A settle request as both doors receive it (the settle contract), checked and settled."""
 
 from collections.abc import Mapping
-from typing import Any
 
+from referee.games import DEFAULT_GAME, CarriesState, game_named
 from referee.rules import Refusal
 from referee.scoring.settlement import Settlement
 
@@ -11,17 +11,14 @@ REQUEST_KEYS = ("game", "preset", "rules", "players", "outcome")
 STATE_REQUEST_KEYS = ("game", "preset", "rules", "players", "state", "outcome")
 
 
-def settle_request(request: Any) -> Settlement:
+def settle_request(request: object) -> Settlement:
     """Settle one request of the settle contract, at the game it names (Tonk when it names
     none); anything wrong is a Refusal."""
-    # Here, not at the top: the registry of games imports each game's settle, from this package.
-    from referee.games import DEFAULT_GAME, game_named
-
     if not isinstance(request, Mapping):
         raise Refusal("request: send an object with preset, rules, players and outcome")
     # The game first: which fields a request has depends on it (only Tongits has `state`).
     game = game_named(request.get("game", DEFAULT_GAME))
-    keys = REQUEST_KEYS if game.settle_with_state is None else STATE_REQUEST_KEYS
+    keys = STATE_REQUEST_KEYS if isinstance(game, CarriesState) else REQUEST_KEYS
     for key in request:
         if key not in keys:
             raise Refusal(
@@ -32,6 +29,6 @@ def settle_request(request: Any) -> Settlement:
         raise Refusal("request: players and outcome are both needed")
     rules = game.rules_from(request.get("preset", game.default_preset), request.get("rules"))
     outcome = game.outcome.read(request["outcome"])
-    if game.settle_with_state is not None:
+    if isinstance(game, CarriesState):
         return game.settle_with_state(rules, request["players"], outcome, request.get("state"))
     return game.settle(rules, request["players"], outcome)

@@ -21,19 +21,21 @@ from sqlmodel import Session, col, select
 from referee import exact_json
 from referee.documents import import_checks
 from referee.documents.import_plan import HandPlan, TablePlan
-from referee.games import DEFAULT_GAME, Ending, Rules, table_game_named
-from referee.rules import Refusal
-from referee.rules.limits import (
-    MAX_PLAYERS,
-    MAX_PLAYERS_IN_A_NIGHT,
-    MIN_PLAYERS,
-    check_table_name,
+from referee.games import (
+    DEFAULT_GAME,
+    Ending,
+    Rules,
+    Seats,
+    Turns,
+    game_named,
+    table_game_named,
 )
+from referee.rules import Refusal
+from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT, check_table_name
 from referee.rules.names import new_names, tidy
 from referee.rules.players import check_name
 from referee.rules.table_unit import check_unit_kept
-from referee.rules.tonk import HouseRules
-from referee.rules.tonk.waiting import MARK_KINDS, TURN, TurnState, drop_refusal, override_note
+from referee.rules.tonk.waiting import MARK_KINDS, TURN, TurnState
 from referee.scoring import Settlement
 from referee.store import night, turns
 from referee.store.hands import hand_by_entry_key, hand_players, next_hand_no, preview
@@ -159,22 +161,23 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
 
 
 def leave(db: Session, table: GameTable, player: Player) -> None:
-    """A player leaves between hands; they stay in the tally and the settle-up."""
-    if len(seated(_seats(db, table))) <= MIN_PLAYERS:
+    """A player leaves between hands; they stay in the tally and the settle-up. Refused when
+    it would leave fewer players than the game's rules in force seat."""
+    seats = _seats_now(db, table)
+    if len(seated(_seats(db, table))) <= seats.fewest:
         raise Refusal(
-            f"{player.name} cannot leave: a table needs at least {MIN_PLAYERS} players",
-            field="players",
-            player=player.name,
+            f"{player.name} cannot leave: {seats.too_few}", field="players", player=player.name
         )
     player.seated = False
     _reseated(db, table)
 
 
 def sit_in(db: Session, table: GameTable, name: str) -> Player:
-    """A new player sits in at the end of the seating order, or one who left comes back."""
+    """A new player sits in at the end of the seating order, or one who left comes back;
+    refused when the game's rules in force seat no more players."""
     everyone = _seats(db, table)
-    if len(seated(everyone)) >= MAX_PLAYERS:
-        raise Refusal(f"name: at most {MAX_PLAYERS} players sit at a table", field="name")
+    if len(seated(everyone)) >= _seats_now(db, table).most:
+        raise Refusal(f"name: {_seats_now(db, table).too_many}", field="name", player=tidy(name))
     returning = next((p for p in everyone if p.name.casefold() == tidy(name).casefold()), None)
     if returning is not None:
         if returning.seated:
@@ -190,6 +193,12 @@ def sit_in(db: Session, table: GameTable, name: str) -> Player:
     db.add(player)
     _reseated(db, table)
     return player
+
+
+def _seats_now(db: Session, table: GameTable) -> Seats:
+    """How many players the table's game seats under the rules in force."""
+    _, rules = current_rules(db, table)
+    return game_of(table).seats(rules)
 
 
 def rotate_link(db: Session, table: GameTable, role: str) -> None:
@@ -299,22 +308,28 @@ def undo_mark(db: Session, table: GameTable, *, seen: int) -> bool:
 # Hands
 
 
-def drop_note(
-    rules: HouseRules, waiting: TurnState | None, outcome: Mapping[str, Any], *, override: bool
+def wait_note(
+    table: GameTable,
+    rules: Rules,
+    waiting: TurnState | None,
+    outcome: Mapping[str, Any],
+    *,
+    override: bool,
 ) -> str | None:
-    """The note a new hand keeps when its drop stands over a rule of 2.9 (a wait, or a drop
-    out of turn); refused (the rule's own words, on the field player) unless the
-    scorekeeper overrides it. None for any other hand, or when no drop is refused here
-    (`waiting` is None)."""
-    dropper = outcome.get("player")
-    if waiting is None or outcome.get("kind") != "drop" or not isinstance(dropper, str):
+    """The note a new hand keeps when it stands over a wait of the game's turns (Tonk 2.9:
+    a drop while waiting, or out of turn); refused (the rule's own words, on the field
+    player) unless the scorekeeper overrides it. None for any other hand, or when nothing
+    can be refused here (`waiting` is None)."""
+    game = game_of(table)
+    if waiting is None or not isinstance(game, Turns):
         return None
-    refusal = drop_refusal(rules, waiting, dropper)
-    if refusal is None:
+    broken = game.broken_wait(rules, waiting, outcome)
+    if broken is None:
         return None
+    refusal, note = broken
     if not override:
         raise refusal
-    return override_note(rules, waiting, dropper)
+    return note
 
 
 @dataclass(frozen=True)
@@ -448,7 +463,7 @@ def enter_hand(
     at_table = seated(everyone)
     deal = next_deal(db, table, everyone)
     waiting = turns.drop_waits(db, table, rules, everyone, deal, outcome.get("kind"))
-    note = drop_note(rules, waiting, outcome, override=override)
+    note = wait_note(table, rules, waiting, outcome, override=override)
     typed, settlement = preview(db, table, rules, at_table, outcome, dealer=dealer or deal.dealer)
     _as_shown(db, settlement, shown)
     hand = _write_hand(
@@ -690,11 +705,23 @@ def import_table(db: Session, data: Any) -> GameTable:
     checked whole first (referee.documents.import_checks), so a refused one writes nothing.
     Its hands are written by the same writer as hand entry."""
     plan = import_checks.check_document(data)
+    _check_seated(plan)
     try:
         return _write_table(db, plan)
     except Exception:
         db.rollback()
         raise
+
+
+def _check_seated(plan: TablePlan) -> None:
+    """The players a file seats, checked through its game under its newest rules, as a
+    leave or a sit-in is: a table comes back only as it could have been played on."""
+    game = game_named(plan.game)
+    seats = game.seats(game.rules_from_json(exact_json.loads(plan.rules[-1].rules_json)))
+    sitting = sum(1 for _, sits in plan.players if sits)
+    if not seats.fewest <= sitting <= seats.most:
+        rule = seats.too_few if sitting < seats.fewest else seats.too_many
+        raise Refusal(f"players: {sitting} are seated; {rule}", field="players")
 
 
 def _write_table(db: Session, plan: TablePlan) -> GameTable:

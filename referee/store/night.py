@@ -6,7 +6,7 @@ settled with the state that the night before it leaves, found by replaying the s
 games (the game's `replay_night`). So a new game, or an edit, is settled in its place in
 the night, and after an edit or a void every later game whose settlement moved (its pot,
 its run) is stored again, with a line in its history saying why. A game without state
-(Tonk) never comes here.
+(Tonk) never comes here: its game is asked for the capability (`CarriesState`).
 """
 
 import json
@@ -17,10 +17,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from referee import exact_json
-from referee.games import Ending
-from referee.rules.tongits.state import parse_state
+from referee.games import CarriesState, Ending, PlayedGame
 from referee.scoring import Settlement
-from referee.scoring.tongits.night import PlayedGame, seen_from
 from referee.store.models import GameTable, Hand, RulesVersion, id_of
 from referee.store.rules_versions import game_of, rules_of
 from referee.store.seating import last_played, players_of, seated
@@ -29,7 +27,15 @@ from referee.store.stored_form import named, stored
 
 def carries_state(table: GameTable) -> bool:
     """Whether the table's games are settled with what earlier games left."""
-    return game_of(table).replay_night is not None
+    return isinstance(game_of(table), CarriesState)
+
+
+def _carrying(table: GameTable) -> CarriesState:
+    """The table's game, which carries state: only such a game's night comes here."""
+    game = game_of(table)
+    if not isinstance(game, CarriesState):
+        raise TypeError(f"{game.name} carries no state from game to game")
+    return game
 
 
 @dataclass(frozen=True)
@@ -84,10 +90,9 @@ def settled_in_place(
 ) -> Settlement:
     """`outcome` settled where it stands in the night: as the next game (`hand` None), or
     in place of `hand` (an edit), with the state the games before it leave."""
-    replay = game_of(table).replay_night
-    assert replay is not None  # only a game that carries state comes here
+    replay = _carrying(table).replay_night
     night = [g.played for g in stored_night(db, table) if hand is None or g.hand.no < hand.no]
-    this = PlayedGame(False, rules, tuple(players), outcome, dealer)  # type: ignore[arg-type]
+    this = PlayedGame(False, rules, tuple(players), outcome, dealer)
     settled = replay([*night, this])[-1]
     assert settled is not None  # the game replayed last is not void
     return settled
@@ -99,8 +104,7 @@ def moved_after(db: Session, table: GameTable, changed: Hand) -> list[tuple[Hand
     run), oldest first, for the one writer (referee.commands) to store again. An edited
     game was just settled in place, and a void one is not settled: only a restored game
     can move itself (earlier games changed while it was void)."""
-    replay = game_of(table).replay_night
-    assert replay is not None  # only a game that carries state comes here
+    replay = _carrying(table).replay_night
     night = stored_night(db, table)
     moved = []
     for game, settlement in zip(night, replay([g.played for g in night]), strict=True):
@@ -123,5 +127,5 @@ def state_now(db: Session, table: GameTable) -> dict[str, Any] | None:
         return None
     everyone = players_of(db, table)
     names = {id_of(p): p.name for p in everyone}
-    state = parse_state(named(last.settlement_json, names)["state"])
-    return seen_from(state, [p.name for p in seated(everyone)], state.dealer).to_json()
+    left = named(last.settlement_json, names)["state"]
+    return _carrying(table).state_seen_by(left, [p.name for p in seated(everyone)])

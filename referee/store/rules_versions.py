@@ -15,7 +15,7 @@ from referee.games import GAMES, Game
 from referee.store.models import GameTable, Hand, RulesVersion
 
 
-def game_of(table: GameTable) -> Game[Any, Any]:
+def game_of(table: GameTable) -> Game:
     """The game a table plays: every door reaches its rules and settlement through it. A
     table's game was checked when it was started (or is Tonk, stored before games had names)."""
     return GAMES[table.game]

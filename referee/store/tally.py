@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
 from referee.games import Game as TableGame
+from referee.games import Rules, scores_points
 from referee.scoring.tonk.games import Game, PlayedHand, games
 from referee.store.models import GameTable, Hand, HandNet, Player, RulesVersion, id_of
 from referee.store.rules_versions import game_of, rules_of
@@ -103,10 +104,10 @@ def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list
     ]
 
 
-def ever_in_points(game: TableGame[Any, Any], versions: Iterable[Any]) -> bool:
+def ever_in_points(game: TableGame, versions: Iterable[Rules]) -> bool:
     """Whether any of a table's rules versions scored points: a night that never did (a
     Tongits night, a Tonk night in chips) has no games of points."""
-    return any(game.scores_points(rules) for rules in versions)
+    return any(scores_points(game, rules) for rules in versions)
 
 
 def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> list[Game]:

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
+from referee.games import Rules, Turns
 from referee.rules.deal import play_order
-from referee.rules.tonk import HouseRules
-from referee.rules.tonk.waiting import Mark, TurnState, drop_can_be_refused, replay
+from referee.rules.tonk.waiting import Mark, TurnState
 from referee.store.hands import next_hand_no
 from referee.store.models import GameTable, Player, TurnMark
+from referee.store.rules_versions import game_of
 from referee.store.seating import Deal, seated
 
 MAX_MARKS = 400  # a long hand at six players is well under a hundred turns
@@ -35,27 +36,32 @@ def marks_in_play(db: Session, table: GameTable) -> list[TurnMark]:
 
 
 def turn_state(
-    db: Session, table: GameTable, rules: HouseRules, players: Sequence[Player], deal: Deal
+    db: Session, table: GameTable, rules: Rules, players: Sequence[Player], deal: Deal
 ) -> tuple[TurnState, int]:
-    """Who may drop on the turn in play, and how many marks that rests on."""
+    """Who may drop on the turn in play, and how many marks that rests on (a game with
+    turns: the turn panel is shown, and its marks kept, for no other)."""
+    game = game_of(table)
+    if not isinstance(game, Turns):
+        raise TypeError(f"{game.name} keeps no turns")
     names = {p.id: p.name for p in players}
     marks = marks_in_play(db, table)
     order = [p.name for p in play_order(seated(players), deal.first)]
-    state = replay(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
+    state = game.turn_state(rules, order, [Mark(m.kind, names.get(m.player_id)) for m in marks])
     return state, len(marks)
 
 
 def drop_waits(
     db: Session,
     table: GameTable,
-    rules: HouseRules,
+    rules: Rules,
     players: Sequence[Player],
     deal: Deal,
     kind: object,
 ) -> TurnState | None:
-    """For a new drop: whose turn it is and who is still waiting in the hand in play, when
-    the rules can refuse a drop (None for any other hand, or when no drop is ever refused)."""
-    if kind != "drop" or not drop_can_be_refused(rules):
+    """For a new hand a wait can refuse (a Tonk drop): whose turn it is and who is still
+    waiting in the hand in play (None for any other hand, or a game without turns)."""
+    game = game_of(table)
+    if not isinstance(game, Turns) or not game.waits_for(kind, rules):
         return None
     state, _ = turn_state(db, table, rules, players, deal)
     return state

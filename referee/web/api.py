@@ -24,6 +24,7 @@ from referee.documents.requests import (
     new_table_body,
 )
 from referee.documents.values import Document
+from referee.games import scores_points
 from referee.games.request import settle_request
 from referee.rules import Refusal
 from referee.scoring.settle_up import MODES, transfers_for
@@ -191,7 +192,7 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     version, rules = current_rules(db, table)
     standing = _tally(db, table)
     points = {row["player"].name: row["points"] for row in standing}
-    in_points = game_of(table).scores_points(rules)
+    in_points = scores_points(game_of(table), rules)
     # A game whose games carry state (Tongits) shows what its last game left: the pot by
     # player, the run, who deals next (tongits.md 2.9).
     carried = {"state": night.state_now(db, table)} if night.carries_state(table) else {}

@@ -7,6 +7,7 @@ import pytest
 from referee.games import DEFAULT_GAME, GAMES, TONGITS, TONK, game_named
 from referee.rules import Refusal
 from referee.rules.tonk import Drop, HouseRules
+from referee.rules.tonk.outcome import asks_last_draw, needs_spread_six
 from referee.scoring import Payment
 
 
@@ -62,11 +63,14 @@ def test_tonk_says_what_its_hand_form_asks():
     assert TONK.kind_words["stock_out"] == "stock ran out"
     assert TONK.playable_kinds(classic) == ["deal_tonk", "tonk_out", "out", "drop", "stock_out"]
     assert (TONK.asks_totals("out", classic), TONK.asks_totals("drop", classic)) == (False, True)
+    # Who drew last and six cards spread are Tonk's own hand form's questions (its web
+    # package asks them of its rules), not the seam's.
     last_draw = HouseRules(stock_out_tie="last_draw")
-    assert TONK.asks_last_draw("stock_out", last_draw) is True
-    assert TONK.asks_last_draw("drop", last_draw) is False
-    assert TONK.needs_spread_six(classic) is False
-    assert TONK.needs_spread_six(HouseRules(tonk_out_needs_six=True)) is True
+    assert asks_last_draw("stock_out", last_draw) is True
+    assert asks_last_draw("drop", last_draw) is False
+    assert needs_spread_six(classic) is False
+    assert needs_spread_six(HouseRules(tonk_out_needs_six=True)) is True
+    assert not hasattr(TONK, "asks_last_draw") and not hasattr(TONK, "needs_spread_six")
 
 
 def test_tonk_words_its_rules_sheet_and_its_answers():

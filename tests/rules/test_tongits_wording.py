@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from referee.games import TONGITS
+from referee.games import TONGITS, AtTables, CarriesState, CountsCards, Points, Turns
 from referee.rules.tongits import PRESETS, TongitsRules
 from referee.rules.tongits.house_rules import option_keys
 from referee.rules.tongits.questions import QUESTIONS, answers
@@ -199,8 +199,11 @@ def test_the_game_seam_gives_tongits_sheet_and_answers():
     assert TONGITS.playable_kinds(TongitsRules()) == ["tongits", "draw", "stock_out", "bisaklat"]
     assert TONGITS.asks_totals("draw", TongitsRules()) is True
     assert TONGITS.asks_totals("tongits", TongitsRules()) is False
-    assert TONGITS.asks_last_draw("stock_out", TongitsRules()) is True
-    assert TONGITS.needs_spread_six(TongitsRules()) is False
+    # Tonk's own questions (who drew last, six cards spread, waits, points) are no part of
+    # the seam: Tongits has none of those capabilities, and carries state instead.
+    assert not isinstance(TONGITS, Turns | Points)
+    assert isinstance(TONGITS, CarriesState | CountsCards | AtTables)
+    assert (isinstance(TONGITS, CarriesState), isinstance(TONGITS, CountsCards)) == (True, True)
 
 
 def test_every_allowed_value_of_a_tongits_option_has_words_for_a_form():

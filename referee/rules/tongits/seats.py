@@ -20,12 +20,14 @@ def check_seated(rules: TongitsRules, players: Any) -> tuple[str, ...]:
     if not isinstance(players, list | tuple):
         raise Refusal("players: list the players' names in the order of play", field="players")
     if len(players) != rules.seats:
-        four = " (four only with house rule “Seats” at 4)" if rules.seats == 3 else ""
-        raise Refusal(
-            f"players: Tongits is played by {rules.seats}{four}, not {len(players)}",
-            field="players",
-        )
+        raise Refusal(f"players: {played_by(rules)}, not {len(players)}", field="players")
     return check_players(players)
+
+
+def played_by(rules: TongitsRules) -> str:
+    """How many these rules seat, as a refusal of too few or too many players cites it."""
+    four = " (four only with house rule “Seats” at 4)" if rules.seats == 3 else ""
+    return f"Tongits is played by {rules.seats}{four}"
 
 
 def seated_rules(rules: TongitsRules, players: Sequence[str]) -> TongitsRules:

@@ -50,6 +50,18 @@ def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
 # Rule sentences, labels and choice words for the rules sheet and the house-rules form.
 # Every table is keyed by the option keys of HouseRules; the tests check none is missing.
 
+# What ended a hand, as the history and the payout head it (the settlement's result).
+RESULT_WORDS: dict[str, str] = {
+    "deal_tonk": "Tonk on the deal",
+    "deal_tonk_draw": "Tonks on the deal: a draw",
+    "tonk_out": "Tonk out",
+    "double_double": "Double-double",
+    "out": "Out by discarding",
+    "drop_won": "Drop won",
+    "caught": "Caught dropping",
+    "stock_out": "Stock ran out",
+    "stock_out_draw": "Stock ran out: a draw",
+}
 LOW_TONK = f"a low tonk (under {LOW_TONK_BELOW}, the lower the better)"
 HIGH_TONK = f"a high tonk ({LOW_TONK_BELOW} or more, the higher the better)"
 

@@ -1,6 +1,6 @@
 """The pages: thin doors that load a table, call the commands or the readers, and render."""
 
-from flask import abort, g, render_template
+from flask import g, render_template
 from flask.typing import ResponseReturnValue
 
 from referee.store.models import GameTable
@@ -10,16 +10,12 @@ from referee.web import access
 from referee.web.pages.htmx import htmx
 
 
-def table_or_404(table_id: int, *, write: bool = False, game: str | None = None) -> GameTable:
+def table_or_404(table_id: int, *, write: bool = False) -> GameTable:
     """The one loader of a table for every page: 404 unless this browser opened one of its
-    links, 403 when a watcher tries a page that changes something, and 404 on a page of
-    one `game` only (Tonk's turn panel) asked of a table of another game."""
+    links, 403 when a watcher tries a page that changes something."""
     table = load_table(session(), table_id)
     g.role = access.role_in_session(table) if table is not None else None
-    found = access.require(table, g.role, write=write)
-    if game is not None and found.game != game:
-        abort(404)
-    return found
+    return access.require(table, g.role, write=write)
 
 
 def can_write() -> bool:

@@ -1,30 +1,27 @@
-"""The card pickers: count a hand (by the table's game), rule on a Tonk spread or hit.
+"""The card pickers: count a hand (by the table's game), rule on cards laid down.
 
 The cards are checkboxes, one tap each, so a card cannot be picked twice and picking
 costs no trip to the server; htmx asks for the ruling after each tap. Counting can
 start from a hand being entered ("Count Ben's cards"): the picker then carries what
 was typed in the hand form and sends the total back into Ben's box. The counter asks the
-table's game for its deck and its count; the spread page is each game's own (Tongits'
-meld and sapaw are in referee.views.tongits_referee).
+table's game for its deck and its count; the spread page is each game's own (its
+`GamePages.cards_page`: a Tonk spread or hit, a Tongits meld or sapaw).
 """
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee.games import TONGITS, TONK
+from referee.games import CountsCards
 from referee.rules import Refusal
-from referee.rules.runs import card_of
-from referee.rules.tonk.spreads import rule_on_hit, rule_on_spread
-from referee.rules.tonk.wording import SENTENCES
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import players_of, seated
 from referee.store.storage import session
-from referee.web.pages import render, table_or_404, tongits_referee
+from referee.web.pages import render, table_or_404
+from referee.web.pages.game_pages import pages_of
 from referee.web.pages.hands import counted
 from referee.web.pages.htmx import htmx
 from referee.web.pages.picker import deck, deck_words, picked
@@ -59,6 +56,8 @@ def count(table_id: int) -> ResponseReturnValue:
     """Count a hand by the table's game and deck; from a hand form, send the total back."""
     table = table_or_404(table_id, write=request.method == "POST")
     game = game_of(table)
+    if not isinstance(game, CountsCards):
+        abort(404)
     _, rules = current_rules(session(), table)
     target = _counting_for(table, rules)
     cards, error = picked()
@@ -107,43 +106,7 @@ def spread(table_id: int) -> ResponseReturnValue:
     """Rule on cards laid down, by the table's game: a Tonk spread or hit, a Tongits meld
     or sapaw. A game with no such page answers 404."""
     table = table_or_404(table_id)
-    page = CARD_PAGES.get(table.game)
+    page = pages_of(table).cards_page
     if page is None:
         abort(404)
     return page(table)
-
-
-def tonk_spread(table: GameTable) -> ResponseReturnValue:
-    """Is it a book or a run here, and may a card hit it?"""
-    _, rules = current_rules(session(), table)
-    cards, error = picked()
-    hit_text = request.args.get("hit", "")[:8]
-    ruling = None
-    if error is None and cards:
-        try:
-            if hit_text:
-                ruling = rule_on_hit(cards, card_of(hit_text), rules)
-            else:
-                ruling = rule_on_spread(cards, rules)
-        except Refusal as refusal:
-            error = refusal.words
-    context: dict[str, Any] = {
-        "table": table,
-        "rules": rules,
-        "deck": deck(table, rules),
-        "picked": set(cards),
-        "hit": hit_text,
-        "ruling": ruling,
-        "sentences": [SENTENCES[key](rules) for key in ("deck", "ace")],
-        "error": error,
-    }
-    if htmx() and htmx().target == "spread-result":
-        return render_template("partials/spread_result.html", **context)
-    return render("spread.html", **context)
-
-
-# Each game's page for cards laid down, by game name.
-CARD_PAGES: dict[str, Callable[[GameTable], ResponseReturnValue]] = {
-    TONK.name: tonk_spread,
-    TONGITS.name: tongits_referee.meld,
-}

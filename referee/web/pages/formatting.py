@@ -9,32 +9,17 @@ from flask import Flask
 from markupsafe import Markup
 
 from referee.games import GAMES
-from referee.rules.tongits.wording import GLOSSES, WHY_WORDS
 from referee.rules.words import amount_in_words, number_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 
-RESULT_WORDS = {
-    "deal_tonk": "Tonk on the deal",
-    "deal_tonk_draw": "Tonks on the deal: a draw",
-    "tonk_out": "Tonk out",
-    "double_double": "Double-double",
-    "out": "Out by discarding",
-    "drop_won": "Drop won",
-    "caught": "Caught dropping",
-    "stock_out": "Stock ran out",
-    "stock_out_draw": "Stock ran out: a draw",
-    # Tongits (tongits.md section 3); "stock_out" reads the same in both games.
-    "tongits": "Tong-its",
-    "bisaklat": "Bisaklat",
-    "draw_won": "Draw: the caller won",
-    "draw_lost": "Draw: a fighter beat the caller",
-    "stock_out_void": "Stack ran out, everyone burned: nobody won",
-}
-# Every game's kinds of ending in words; a kind two games share reads the same in both.
+# Every game's kinds of ending, results and reasons for a payment in words; a kind or a
+# result two games share reads the same in both (the registry is complete at import).
 KIND_WORDS = {kind: words for game in GAMES.values() for kind, words in game.kind_words.items()}
+RESULT_WORDS = {key: words for game in GAMES.values() for key, words in game.result_words.items()}
+WHY_WORDS = {why: words for game in GAMES.values() for why, words in game.why_words.items()}
 
 
 def signed(amount: Decimal) -> str:
@@ -94,5 +79,5 @@ def init_app(app: Flask) -> None:
         game_result=result_words,
     )
     app.jinja_env.globals.update(
-        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS, GLOSSES=GLOSSES
+        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS
     )

@@ -1,8 +1,6 @@
 """Entering, previewing, editing and voiding hands, and the hand history."""
 
 import hashlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -28,19 +26,11 @@ from referee.store.rules_versions import current_rules, game_of, rules_of_hand
 from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
 from referee.web import access
-from referee.web.forms import (
-    VoidForm,
-    entry_key,
-    form_count,
-    hand_form,
-    hand_outcome,
-    not_numbers,
-    override_ticked,
-)
+from referee.web.forms import VoidForm, entry_key, form_count, not_numbers, override_ticked
 from referee.web.pages import render, table_or_404
+from referee.web.pages.game_pages import HandForm, pages_of
 from referee.web.pages.htmx import htmx
 from referee.web.pages.tables import games_context, table_context
-from referee.web.tongits_form import bonuses_paid, fill_tongits, tongits_form, tongits_outcome
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
@@ -55,48 +45,9 @@ MOVED = (
 REVEAL = "innerHTML show:#payout:bottom"
 
 
-@dataclass(frozen=True)
-class Questions:
-    """What a game's hand form asks, and how: the form for an outcome under the rules, the
-    outcome JSON from what was typed, a stored outcome put back for a fix, and the partial
-    that shows the questions."""
-
-    form: Callable[[str, Any, list[Player], Player], FlaskForm]
-    outcome: Callable[[str, FlaskForm, list[Player]], dict]
-    fill: Callable[[FlaskForm, dict, list[Player]], None]
-    partial: str
-    # What else the partial shows under these rules (Tongits: the bonuses the house pays).
-    extra: Callable[[Any], dict] = lambda rules: {}
-
-
-def _fill(form, outcome: dict, players: list[Player]) -> None:
-    """Put a stored outcome back in the form, so an edit starts from what was entered."""
-    ids = {p.name: str(p.id) for p in players}
-    if "player" in form and outcome.get("player") in ids:
-        form.player.data = ids[outcome["player"]]
-    if "spread_six" in form and "spread_six" in outcome:
-        form.spread_six.data = "true" if outcome["spread_six"] else "false"
-    if "last_draw" in form and outcome.get("last_draw") in ids:
-        form.last_draw.data = ids[outcome["last_draw"]]
-    for name, total in outcome.get("totals", {}).items():
-        form[f"total_{ids[name]}"].data = total
-
-
-QUESTIONS = {
-    "tonk": Questions(hand_form, hand_outcome, _fill, "partials/asks_tonk.html"),
-    "tongits": Questions(
-        tongits_form,
-        tongits_outcome,
-        fill_tongits,
-        "partials/asks_tongits.html",
-        lambda rules: {"bonuses": bonuses_paid(rules)},
-    ),
-}
-
-
-def _questions(table: GameTable) -> Questions:
+def _questions(table: GameTable) -> HandForm:
     """The hand form of the table's game."""
-    return QUESTIONS[table.game]
+    return pages_of(table).hand_form
 
 
 def _digest(outcome: dict, dealer: str, note: str | None, settlement: Settlement) -> str:
@@ -146,7 +97,9 @@ def _hand_page(
             errors["dealer"] = "Dealer: choose who dealt this hand"
         note = None
         try:
-            note = commands.drop_note(rules, waiting, outcome, override=override_ticked(form))
+            note = commands.wait_note(
+                table, rules, waiting, outcome, override=override_ticked(form)
+            )
         except Refusal as refusal:
             errors["player"] = refusal.words
         if not errors:

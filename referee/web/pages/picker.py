@@ -6,6 +6,7 @@ be picked twice; what comes back is read here, refused in words when it is no ca
 
 from flask import request
 
+from referee.games import CountsCards, Rules
 from referee.rules import Refusal
 from referee.rules.cards import RANKS_52
 from referee.rules.deal import SUITS, Card
@@ -26,9 +27,12 @@ def picked() -> tuple[list[Card], str | None]:
         return [], refusal.words
 
 
-def deck(table: GameTable, rules: object) -> list[Card]:
+def deck(table: GameTable, rules: Rules) -> list[Card]:
     """The table's deck in the picker's order: rank by rank, the four suits side by side."""
-    return [Card(rank, suit) for rank in game_of(table).deck_ranks(rules) for suit in SUITS]
+    game = game_of(table)
+    if not isinstance(game, CountsCards):
+        raise TypeError(f"{game.name} has no deck to pick from")
+    return [Card(rank, suit) for rank in game.deck_ranks(rules) for suit in SUITS]
 
 
 def deck_words(cards: list[Card]) -> str:

@@ -28,7 +28,7 @@ from referee.store.storage import session
 from referee.web import access
 from referee.web.forms import ENTRY_KEY, not_numbers, override_ticked
 from referee.web.pages import table_or_404
-from referee.web.pages.hands import QUESTIONS
+from referee.web.pages.game_pages import pages_of
 from referee.web.transfer import NO_STORE
 
 bp = Blueprint("queued", __name__, url_prefix="/t/<int:table_id>/hands/queued")
@@ -71,7 +71,7 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
         return _refused({"form": f"These house rules no longer play “{kind}”: enter it again."})
     everyone = players_of(db, table)
     players = seated(everyone)
-    questions = QUESTIONS[table.game]
+    questions = pages_of(table).hand_form
     form = questions.form(kind, rules, players, next_deal(db, table, everyone).dealer)
     errors = not_numbers(form, players)
     if errors:
@@ -108,6 +108,6 @@ def _read_as_sent(table: GameTable, kind: str, hand: Hand) -> dict[str, Any] | N
     if kind not in game_of(table).playable_kinds(rules):
         return None
     players = hand_players(db, hand)
-    questions = QUESTIONS[table.game]
+    questions = pages_of(table).hand_form
     form = questions.form(kind, rules, players, players[0])
     return questions.outcome(kind, form, players)

@@ -1,7 +1,6 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -9,11 +8,9 @@ from flask import Blueprint, flash, make_response, redirect, render_template, re
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from referee.games import TONGITS
+from referee.games import CarriesState, Game, Points, Rules, Turns, scores_points
 from referee.rules import Refusal
 from referee.rules.deal import cut_for_deal
-from referee.rules.tongits.wording import run_in_words
-from referee.rules.tonk import HouseRules
 from referee.rules.tonk.waiting import standing_words
 from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import points_leaders
@@ -21,7 +18,7 @@ from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_wo
 from referee.store import commands, turns
 from referee.store.hands import hand_by_no, hand_count, hand_views, recent_hands
 from referee.store.models import GameTable, Hand
-from referee.store.night import carries_state, state_now
+from referee.store.night import state_now
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.store.storage import session
@@ -37,8 +34,9 @@ from referee.web.forms import (
     rules_groups,
     seating,
 )
-from referee.web.pages import can_write, render, table_or_404, tongits_referee
+from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, tally_chart
+from referee.web.pages.game_pages import pages_of
 
 bp = Blueprint("tables", __name__)
 
@@ -130,7 +128,7 @@ def table_context(table: GameTable) -> dict:
     game = game_of(table)
     players = players_of(db, table)
     version, rules = current_rules(db, table)
-    points = game.scores_points(rules)
+    points = scores_points(game, rules)
     series = running_tally(db, table, MAX_POINTS)
     tally = standings(players, series[-1][1] if series else {})
     played = hand_count(db, table)
@@ -145,8 +143,8 @@ def table_context(table: GameTable) -> dict:
         "rules": rules,
         "preset": version.preset,
         "deal": deal,
-        "turn": _turn(table, rules, players, deal) if game.tracks_turns(rules) else None,
-        "reminder": game.reminder(rules),
+        "turn": _turn(table, rules, players, deal) if _tracks_turns(game, rules) else None,
+        "reminder": game.reminder(rules) if isinstance(game, Turns) else None,
         # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
         "can_write": can_write(),
         "kinds": game.playable_kinds(rules),
@@ -164,9 +162,9 @@ def table_context(table: GameTable) -> dict:
 def games_context(db: Session, table: GameTable, rules: Any, players: list) -> dict:
     """The night's games in points mode (house rules 2.7): the game in play and its hand
     ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
-    game_rules = game_of(table)
-    target = game_rules.hands_a_game(rules)
-    found = night_games(db, table, players) if game_rules.scores_points(rules) else []
+    of_table = game_of(table)
+    target = of_table.hands_a_game(rules) if isinstance(of_table, Points) else None
+    found = night_games(db, table, players) if scores_points(of_table, rules) else []
     game = in_play(found, target)
     ended = found[-1] if found and found[-1].over else None
     return {
@@ -186,7 +184,8 @@ def games_context(db: Session, table: GameTable, rules: Any, players: list) -> d
 def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dict | None:
     """For a game with a pot (Tongits): each seated player's share, the pot's size, and who
     is on a winning run and how many more wins take the pot; None for a game without."""
-    if not carries_state(table):
+    game = game_of(table)
+    if not isinstance(game, CarriesState):
         return None
     state = state_now(db, table) or {}
     shares = state.get("pot", {})
@@ -195,11 +194,16 @@ def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dic
     return {
         "shares": [(name, shares.get(name, 0)) for name in seated_names],
         "total": sum((shares.get(name, 0) for name in seated_names), Decimal(0)),
-        "run": run_in_words(rules, streak["player"], streak["wins"]),
+        "run": game.run_words(rules, streak["player"], streak["wins"]),
     }
 
 
-def _turn(table: GameTable, rules: HouseRules, players: list, deal: Deal) -> dict:
+def _tracks_turns(game: Game, rules: Rules) -> bool:
+    """Whether the table shows the turn panel: its game keeps turns, and these rules wait."""
+    return isinstance(game, Turns) and game.tracks_turns(rules)
+
+
+def _turn(table: GameTable, rules: Rules, players: list, deal: Deal) -> dict:
     """The hand in play, when the rules make anyone wait: whose turn, and each player's
     line (who may not drop, for how many turns, who may not lay down)."""
     state, seen = turns.turn_state(session(), table, rules, players, deal)
@@ -286,15 +290,9 @@ def ask(table_id: int) -> ResponseReturnValue:
     table = table_or_404(table_id)
     _, rules = current_rules(session(), table)
     # A game whose referee also answers of one player (Tongits: draw, fight, burned).
-    of_a_player = PLAYER_QUESTIONS.get(table.game)
+    of_a_player = pages_of(table).of_a_player
     extra = of_a_player(table, rules) if of_a_player else {}
     return render("ask.html", table=table, answers=game_of(table).answers(rules), **extra)
-
-
-# The questions a game's referee answers of one player, as the ask page's extra context.
-PLAYER_QUESTIONS: dict[str, Callable[[GameTable, Any], dict[str, Any]]] = {
-    TONGITS.name: tongits_referee.calls
-}
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])

@@ -4,9 +4,10 @@ was hit."""
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee.games import TONK
+from referee.games import Turns
 from referee.rules.tonk.waiting import HIT, PLAYS, SPREAD, TURN
 from referee.store import commands, turns
+from referee.store.rules_versions import game_of
 from referee.store.seating import players_of
 from referee.store.storage import session
 from referee.web.forms import form_count
@@ -53,9 +54,11 @@ def _apply(table) -> str | None:
 
 @bp.post("/")
 def mark(table_id: int) -> ResponseReturnValue:
-    """One tap on the turn panel; then the deal with everyone's waits, as it is now. Tonk's
-    waits only: a Tongits table has no turn panel (404)."""
-    table = table_or_404(table_id, write=True, game=TONK.name)
+    """One tap on the turn panel; then the deal with everyone's waits, as it is now. A
+    table of a game without turns has no turn panel (404)."""
+    table = table_or_404(table_id, write=True)
+    if not isinstance(game_of(table), Turns):
+        abort(404)
     notice = _apply(table)
     if htmx():
         return render_template("partials/deal.html", notice=notice, **table_context(table))

@@ -2,10 +2,10 @@
 off on it (sapaw) (the spread page of a Tongits table), and may a player call a draw,
 fight one, or are they burned (asked on the ask page, below the section 5 answers).
 
-The pages' doors stay the same for every game (referee.views.counting, .tables); they ask
-this module only at a Tongits table. The rulings are the core's
-(referee.rules.tongits.rulings): a page only reads what was tapped and shows the ruling
-with the house rule it cites, linked to that rule on the rules sheet.
+The pages' doors stay the same for every game (referee.web.pages.counting, .tables); they
+reach this module through the pages of a Tongits table (referee.web.tongits.PAGES). The
+rulings are the core's (referee.rules.tongits.rulings): a page only reads what was tapped
+and shows the ruling with the house rule it cites, linked to that rule on the rules sheet.
 """
 
 from typing import Any
@@ -29,10 +29,10 @@ from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules
 from referee.store.seating import players_of, seated
 from referee.store.storage import session
-from referee.web.forms import CALL_QUESTIONS, CallForm
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
 from referee.web.pages.picker import deck, picked
+from referee.web.tongits.call_form import CALL_QUESTIONS, CallForm
 
 # The facts each question may need, as a refusal asks for them: "{}" is the player.
 FACT_QUESTIONS = {
@@ -84,8 +84,8 @@ def meld(table: GameTable) -> ResponseReturnValue:
         "errors": errors,
     }
     if htmx() and htmx().target == "meld-result":
-        return render_template("partials/meld_result.html", **context)
-    return render("meld.html", **context)
+        return render_template("tongits/meld_result.html", **context)
+    return render("tongits/meld.html", **context)
 
 
 def calls(table: GameTable, rules: TongitsRules) -> dict[str, Any]:

@@ -1,0 +1,128 @@
+"""Tongits as a plug-in: its rules (referee.rules.tongits) and settlement
+(referee.scoring.tongits) behind the seam, with the capabilities Tongits has: state
+carried from one game to the next (the pot, the streak, the dealer), card counting, and
+table pages (referee.web.tongits)."""
+
+from collections.abc import Mapping, Sequence
+
+from referee.games.documents import Documents
+from referee.games.seam import Ending, Named, PlayedGame, Rules, Seats, own
+from referee.rules.answers import Answer
+from referee.rules.cards import RANKS_52
+from referee.rules.deal import Card
+from referee.rules.declared import DeclaredOptions
+from referee.rules.limits import TONGITS_SEATS
+from referee.rules.tongits import house_rules, outcome, presets, questions, rulings, seats, wording
+from referee.rules.tongits.house_rules import TongitsRules
+from referee.rules.tongits.outcome import OUTCOME
+from referee.rules.tongits.state import TongitsState, parse_state
+from referee.scoring.settlement import TONGITS_RESULTS, Settlement
+from referee.scoring.tongits import night, settle
+
+
+def _rules(rules: Rules) -> TongitsRules:
+    return own(TongitsRules, rules)
+
+
+def _ending(ending: Ending) -> outcome.Ending:
+    """`ending` as Tongits' own (the shell hands back only what its `outcome` read)."""
+    if not isinstance(ending, outcome.Ending):
+        raise TypeError(f"a {type(ending).__name__} handed to Tongits")
+    return ending
+
+
+class Tongits(Named):
+    """Tongits (tongits.md): a night of games, each settled with what the one before left."""
+
+    name = "tongits"
+    default_preset = presets.DEFAULT_PRESET
+    presets: Mapping[str, TongitsRules] = presets.PRESETS
+    options = DeclaredOptions(
+        house_rules.option_keys,
+        house_rules.option_group,
+        house_rules.check_of,
+        wording.option_label,
+        wording.value_in_words,
+    )
+    kind_words: Mapping[str, str] = outcome.KIND_WORDS
+    outcome = OUTCOME
+    result_words: Mapping[str, str] = wording.RESULT_WORDS
+    why_words: Mapping[str, str] = wording.WHY_WORDS
+    documents = Documents(
+        check_changes=TongitsRules().with_changes,
+        seats=(min(TONGITS_SEATS), max(TONGITS_SEATS)),
+        seating="As many distinct names as the rules seat (3, or 4), in the order of play.",
+        results=TONGITS_RESULTS,
+        state=TongitsState,
+    )
+    dealer_plays_first = True  # the dealer's 13th card opens the game
+    # The card values, and whether melds kept in hand count, decide what to tap.
+    count_rules = ("card_values", "hand_melds_count")
+    pages = "referee.web.tongits"
+
+    def rules_from(self, preset: object, changes: object) -> TongitsRules:
+        return presets.rules_from(preset, changes)
+
+    def rules_from_json(self, stored: object) -> TongitsRules:
+        return TongitsRules.from_json(stored)
+
+    def rules_to_json(self, rules: Rules) -> dict[str, object]:
+        return _rules(rules).to_json()
+
+    def playable_kinds(self, rules: Rules) -> list[str]:
+        return list(outcome.KINDS)
+
+    def asks_totals(self, kind: str, rules: Rules) -> bool:
+        return outcome.kind_needs_totals(kind)
+
+    def settle(self, rules: Rules, players: Sequence[str], ending: Ending) -> Settlement:
+        return settle.settle(_rules(rules), players, _ending(ending))
+
+    def seats(self, rules: Rules) -> Seats:
+        played_by = seats.played_by(_rules(rules))
+        return Seats(_rules(rules).seats, _rules(rules).seats, played_by, played_by)
+
+    def seated_rules(self, rules: Rules, players: Sequence[str]) -> TongitsRules:
+        return seats.seated_rules(_rules(rules), players)
+
+    def check_seats(self, rules: Rules, players: object) -> tuple[str, ...]:
+        return seats.check_seated(_rules(rules), players)
+
+    def rule_sentences(self, rules: Rules) -> list[tuple[str, str, str]]:
+        return wording.rule_sentences(_rules(rules))
+
+    def answers(self, rules: Rules) -> list[Answer]:
+        return questions.answers(_rules(rules))
+
+    def hand_words(self, stored: Mapping[str, object], result: str) -> str | None:
+        return None
+
+    # State carried between games.
+
+    def settle_with_state(
+        self, rules: Rules, players: Sequence[str], ending: Ending, state: object
+    ) -> Settlement:
+        return settle.settle_from(_rules(rules), players, _ending(ending), state)
+
+    def replay_night(self, played: Sequence[PlayedGame]) -> list[Settlement | None]:
+        return night.replay(
+            [
+                night.PlayedGame(g.void, _rules(g.rules), g.players, _ending(g.outcome), g.dealer)
+                for g in played
+            ]
+        )
+
+    def state_seen_by(self, state: object, seats: Sequence[str]) -> dict[str, object]:
+        left = parse_state(state)
+        return night.seen_from(left, seats, left.dealer).to_json()
+
+    def run_words(self, rules: Rules, player: str | None, wins: int) -> str:
+        return wording.run_in_words(_rules(rules), player, wins)
+
+    # The card counter.
+
+    def count_hand(self, cards: Sequence[Card], rules: Rules) -> tuple[int, str]:
+        return rulings.count_hand(cards, _rules(rules))
+
+    def deck_ranks(self, rules: Rules) -> Sequence[str]:
+        return RANKS_52

@@ -1,0 +1,84 @@
+"""Each game's own pages, as the web shell finds them: its hand form, its referee tabs, its
+page for cards laid down, what its ask page adds, and its words glossed on each page.
+
+A game a table can play names the module of its pages (`AtTables.pages`, as an entry
+point names its module), so the registry below the web imports nothing of the web and
+the shell's pages ask a table's game for its parts, never for its name.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from flask import Flask
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+
+from referee.games import AtTables
+from referee.store.models import GameTable, Player
+from referee.store.rules_versions import game_of
+
+
+@dataclass(frozen=True)
+class HandForm:
+    """What a game's hand form asks, and how: the form for an outcome under the rules, the
+    outcome JSON from what was typed, a stored outcome put back for a fix, and the partial
+    that shows the questions."""
+
+    form: Callable[[str, Any, Sequence[Player], Player], FlaskForm]
+    outcome: Callable[[str, FlaskForm, Sequence[Player]], dict[str, Any]]
+    fill: Callable[[FlaskForm, dict[str, Any], Sequence[Player]], None]
+    partial: str
+    # What else the partial shows under these rules (Tongits: the bonuses the house pays).
+    extra: Callable[[Any], dict[str, Any]] = lambda rules: {}
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """A game's own parts of the table's pages."""
+
+    hand_form: HandForm
+    # The referee's tabs, (endpoint, words) in the order the nav shows them.
+    tabs: tuple[tuple[str, str], ...]
+    # The page that rules on cards laid down (a Tonk spread, a Tongits meld); None: 404.
+    cards_page: Callable[[GameTable], ResponseReturnValue] | None = None
+    # What the ask page adds: questions the referee answers of one player.
+    of_a_player: Callable[[GameTable, Any], dict[str, Any]] | None = None
+    # The game's own words each page uses ("table", "history", "hand", "hand_form"), and
+    # what each means, glossed on that page.
+    glossary: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    glosses: Mapping[str, str] = field(default_factory=dict)
+
+
+@cache
+def _pages(module: str) -> GamePages:
+    pages = import_module(module).PAGES
+    if not isinstance(pages, GamePages):
+        raise TypeError(f"{module}.PAGES is not a GamePages")
+    return pages
+
+
+def pages_of(table: GameTable) -> GamePages:
+    """The pages of the table's game (a table is started only with a game that has them)."""
+    game = game_of(table)
+    if not isinstance(game, AtTables):
+        raise TypeError(f"a table of {game.name}, a game without table pages")
+    return _pages(game.pages)
+
+
+def referee_tabs(table: GameTable) -> tuple[tuple[str, str], ...]:
+    """The referee's tabs of `table`'s game: every page with a table shows them (base.html),
+    including pages rendered outside `render`, so they are a template global."""
+    return pages_of(table).tabs
+
+
+def glossary(table: GameTable, page: str) -> list[tuple[str, str]]:
+    """(word, what it means) for each of the game's own words `page` uses."""
+    pages = pages_of(table)
+    return [(word, pages.glosses[word]) for word in pages.glossary.get(page, ())]
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(referee_tabs=referee_tabs, glossary=glossary)

@@ -1,0 +1,15 @@
+"""Tonk's own parts of a table's pages: its hand form, its referee tabs, its spread page."""
+
+from referee.web.pages.game_pages import GamePages, HandForm
+from referee.web.tonk.hand_form import fill, hand_form, hand_outcome
+from referee.web.tonk.spread import spread
+
+PAGES = GamePages(
+    hand_form=HandForm(hand_form, hand_outcome, fill, "tonk/asks.html"),
+    tabs=(
+        ("counting.count", "Count a hand"),
+        ("counting.spread", "Spread or hit"),
+        ("tables.ask", "Ask"),
+    ),
+    cards_page=spread,
+)

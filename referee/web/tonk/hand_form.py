@@ -1,0 +1,89 @@
+"""The end of a hand of Tonk as a form: one screen per outcome, asking only what the house
+rules need (who went out or dropped, the totals, who drew last, six cards spread).
+
+Like every hand form it decides no rule: it turns what was tapped and typed into the
+outcome JSON the engine takes, and the core refuses what cannot be, on the field to show
+it beside.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField
+
+from referee.rules.tonk import HouseRules
+from referee.rules.tonk.outcome import asks_last_draw, needs_spread_six
+from referee.rules.tonk.waiting import drop_can_be_refused
+from referee.store.models import Player
+from referee.web.forms import hand_form_class, player_choices, select_choices, whole_field
+
+PLAYER_QUESTION = {
+    "tonk_out": "Who tonked out?",
+    "double_double": "Who went out second?",
+    "out": "Who went out?",
+    "drop": "Who dropped?",
+}
+
+
+def hand_form(
+    kind: str,
+    rules: HouseRules,
+    players: Sequence[Player],
+    dealer: Player,
+) -> FlaskForm:
+    """A form asking only what this outcome needs under these rules."""
+    HandForm = hand_form_class(players, dealer)
+    choices = player_choices(players)
+    if kind in PLAYER_QUESTION:
+        HandForm.player = RadioField(PLAYER_QUESTION[kind], choices=choices)
+    if kind == "tonk_out" and needs_spread_six(rules):
+        HandForm.spread_six = RadioField(
+            "Six cards laid as new spreads in the last turn?",
+            choices=select_choices([("true", "Yes"), ("false", "No")]),
+        )
+    if asks_last_draw(kind, rules):
+        HandForm.last_draw = RadioField(
+            "Who drew the last stock card? (only needed on a tie)",
+            choices=choices,
+        )
+    if kind == "drop" and drop_can_be_refused(rules):
+        HandForm.override = BooleanField(
+            "Record it anyway: the table lets this drop stand (the hand will say so)"
+        )
+    for player in players:
+        setattr(HandForm, f"total_{player.id}", whole_field(player.name, required=False))
+    return HandForm()
+
+
+def hand_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[str, Any]:
+    """The outcome as the engine takes it, from what was typed (blank totals left out)."""
+    names = {str(p.id): p.name for p in players}
+    outcome: dict[str, Any] = {"kind": kind}
+    if "player" in form and form.player.data in names:
+        outcome["player"] = names[form.player.data]
+    if "spread_six" in form and form.spread_six.data in ("true", "false"):
+        outcome["spread_six"] = form.spread_six.data == "true"
+    if "last_draw" in form and form.last_draw.data in names:
+        outcome["last_draw"] = names[form.last_draw.data]
+    totals = {}
+    for player in players:
+        value = form[f"total_{player.id}"].data
+        if value is not None:
+            totals[player.name] = value
+    if totals:
+        outcome["totals"] = totals
+    return outcome
+
+
+def fill(form: FlaskForm, outcome: dict[str, Any], players: Sequence[Player]) -> None:
+    """Put a stored outcome back in the form, so an edit starts from what was entered."""
+    ids = {p.name: str(p.id) for p in players}
+    if "player" in form and outcome.get("player") in ids:
+        form.player.data = ids[outcome["player"]]
+    if "spread_six" in form and "spread_six" in outcome:
+        form.spread_six.data = "true" if outcome["spread_six"] else "false"
+    if "last_draw" in form and outcome.get("last_draw") in ids:
+        form.last_draw.data = ids[outcome["last_draw"]]
+    for name, total in outcome.get("totals", {}).items():
+        form[f"total_{ids[name]}"].data = total
