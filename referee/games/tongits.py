@@ -79,8 +79,16 @@ class Tongits(Named):
         return settle.settle(_rules(rules), players, _ending(ending))
 
     def seats(self, rules: Rules) -> Seats:
+        # Between games the seats change one at a time: a player may leave before the next
+        # sits in, or sit in before one leaves; the next game is refused until the players
+        # are as many as the rules seat (`check_seats`).
         played_by = seats.played_by(_rules(rules))
-        return Seats(_rules(rules).seats, _rules(rules).seats, played_by, played_by)
+        return Seats(
+            _rules(rules).seats - 1,
+            _rules(rules).seats + 1,
+            too_few=f"{played_by}; between games one seat at most waits for a player",
+            too_many=f"{played_by}; between games one player at most waits for a seat",
+        )
 
     def seated_rules(self, rules: Rules, players: Sequence[str]) -> TongitsRules:
         return seats.seated_rules(_rules(rules), players)
