@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from jinja2 import BytecodeCache
+from jinja2 import BytecodeCache, StrictUndefined
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
@@ -131,6 +131,9 @@ def app(tmp_path, migrated_database):
     fresh_database(migrated_database, tmp_path)
     app = create_app({"TESTING": True, "SECRET_KEY": "t" * 40, "INSTANCE_PATH": str(tmp_path)})
     app.jinja_env.bytecode_cache = TEMPLATES
+    # A template reading what its page does not give it (a missing attribute, a variable
+    # never passed) fails the test instead of rendering empty.
+    app.jinja_env.undefined = StrictUndefined
     yield app
     app.extensions["db_engine"].dispose()
 

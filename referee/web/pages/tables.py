@@ -149,6 +149,7 @@ def table_context(table: GameTable) -> dict:
         "can_write": can_write(),
         "kinds": game.playable_kinds(rules),
         "tally": tally,
+        "in_points": points,  # the tally counts points, not money
         "played": played,
         "leaders": points_leaders(games["game"].scores) if points else [],
         **games,
@@ -352,6 +353,7 @@ def settle_up(table_id: int) -> ResponseReturnValue:
             "settle_up.html",
             table=table,
             rules=rules,
+            in_points=scores_points(game_of(table), rules),
             tally=rows,
             mode=mode,
             banker=banker,
