@@ -1,6 +1,6 @@
 """How numbers look on the page: exact amounts with their sign, dates, outcome words."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -8,18 +8,39 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup
 
-from referee.games import GAMES
+from referee.games import GAMES, Game
 from referee.rules.words import amount_in_words, number_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 
+
+class EveryGame(Mapping[str, str]):
+    """One of the word tables of every game registered, read through at each lookup: the
+    pages word a game registered after this module was imported too."""
+
+    def __init__(self, table: Callable[[Game], Mapping[str, str]]):
+        self.table = table
+
+    def __getitem__(self, key: str) -> str:
+        for game in GAMES.values():
+            if key in self.table(game):
+                return self.table(game)[key]
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({key: None for game in GAMES.values() for key in self.table(game)})
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
 # Every game's kinds of ending, results and reasons for a payment in words; a kind or a
-# result two games share reads the same in both (the registry is complete at import).
-KIND_WORDS = {kind: words for game in GAMES.values() for kind, words in game.kind_words.items()}
-RESULT_WORDS = {key: words for game in GAMES.values() for key, words in game.result_words.items()}
-WHY_WORDS = {why: words for game in GAMES.values() for why, words in game.why_words.items()}
+# result two games share reads the same in both.
+KIND_WORDS = EveryGame(lambda game: game.kind_words)
+RESULT_WORDS = EveryGame(lambda game: game.result_words)
+WHY_WORDS = EveryGame(lambda game: game.why_words)
 
 
 def signed(amount: Decimal) -> str:
