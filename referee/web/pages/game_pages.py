@@ -44,7 +44,11 @@ class GamePages:
     tabs: tuple[tuple[str, str], ...]
     # The page that rules on cards laid down (a Tonk spread, a Tongits meld); None: 404.
     cards_page: Callable[[GameTable], ResponseReturnValue] | None = None
-    # What the ask page adds: questions the referee answers of one player.
+    # What a group of the rules form shows above its fields, by group: a template (Tonk's
+    # bands of dealt totals, three boxes a row).
+    rules_form_parts: Mapping[str, str] = field(default_factory=dict)
+    # What the ask page adds: questions the referee answers of one player (its context,
+    # with the partial that shows them as `player_questions`).
     of_a_player: Callable[[GameTable, Any], dict[str, Any]] | None = None
     # The game's own words each page uses ("table", "history", "hand", "hand_form"), and
     # what each means, glossed on that page.

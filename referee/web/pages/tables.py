@@ -262,6 +262,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         table=table,
         form=form,
         groups=rules_groups(form),
+        rules_form_parts=pages_of(table).rules_form_parts,
         open_groups=open_groups(form, errors),
         errors=errors,
         base=base,

@@ -108,6 +108,7 @@ def calls(table: GameTable, rules: TongitsRules) -> dict[str, Any]:
                 field = "caller" if refusal.field == "is_caller" else "question"
                 errors[field], asked = f"{player.name}: {refusal.words}", None
     return {
+        "player_questions": "tongits/calls.html",
         "call_form": form,
         "call_errors": errors,
         "asked": asked,

@@ -1,5 +1,6 @@
 """Tonk's own parts of a table's pages: its hand form, its referee tabs, its spread page."""
 
+from referee.rules.tonk.house_rules import DEAL_TONK
 from referee.web.pages.game_pages import GamePages, HandForm
 from referee.web.tonk.hand_form import fill, hand_form, hand_outcome
 from referee.web.tonk.spread import spread
@@ -12,4 +13,5 @@ PAGES = GamePages(
         ("tables.ask", "Ask"),
     ),
     cards_page=spread,
+    rules_form_parts={DEAL_TONK: "tonk/bands.html"},
 )
