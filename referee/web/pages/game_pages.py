@@ -16,7 +16,7 @@ from flask import Flask
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
-from referee.games import AtTables
+from referee.games import GAMES, AtTables
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import game_of
 
@@ -54,6 +54,8 @@ class GamePages:
     # what each means, glossed on that page.
     glossary: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     glosses: Mapping[str, str] = field(default_factory=dict)
+    # How many it seats, as the start page says it beside the players' boxes.
+    seat_words: str = ""
 
 
 @cache
@@ -70,6 +72,12 @@ def pages_of(table: GameTable) -> GamePages:
     if not isinstance(game, AtTables):
         raise TypeError(f"a table of {game.name}, a game without table pages")
     return _pages(game.pages)
+
+
+def seat_words() -> list[str]:
+    """What each game a table can play seats, in the registry's order ("Tonk: 2 to 6")."""
+    pages = [_pages(game.pages) for game in GAMES.values() if isinstance(game, AtTables)]
+    return [page.seat_words for page in pages if page.seat_words]
 
 
 def referee_tabs(table: GameTable) -> tuple[tuple[str, str], ...]:

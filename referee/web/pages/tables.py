@@ -36,7 +36,7 @@ from referee.web.forms import (
 )
 from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, tally_chart
-from referee.web.pages.game_pages import pages_of
+from referee.web.pages.game_pages import pages_of, seat_words
 
 bp = Blueprint("tables", __name__)
 
@@ -68,7 +68,7 @@ def home() -> ResponseReturnValue:
             # Ready to play with the preset; the table page offers the rules form.
             return redirect(url_for("tables.table", table_id=table.id))
     tables = tables_by_id(session(), access.tables_in_session())
-    return render("home.html", form=form, errors=errors, tables=tables)
+    return render("home.html", form=form, errors=errors, tables=tables, seat_words=seat_words())
 
 
 def _cut(table: GameTable) -> None:

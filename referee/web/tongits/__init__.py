@@ -29,4 +29,5 @@ PAGES = GamePages(
         "hand_form": ("tong-its", "sapaw", "sunog", "fight", "fold", "bisaklat", "Secret"),
     },
     glosses=GLOSSES,
+    seat_words="Tongits: 3, or 4 where the house plays four",
 )

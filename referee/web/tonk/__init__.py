@@ -1,5 +1,6 @@
 """Tonk's own parts of a table's pages: its hand form, its referee tabs, its spread page."""
 
+from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.tonk.house_rules import DEAL_TONK
 from referee.web.pages.game_pages import GamePages, HandForm
 from referee.web.tonk.hand_form import fill, hand_form, hand_outcome
@@ -14,4 +15,5 @@ PAGES = GamePages(
     ),
     cards_page=spread,
     rules_form_parts={DEAL_TONK: "tonk/bands.html"},
+    seat_words=f"Tonk: {MIN_PLAYERS} to {MAX_PLAYERS}",
 )
