@@ -248,15 +248,10 @@ def test_a_fifth_player_cannot_sit_in_at_high_card(web, high_card):
 
 
 # No shell module names a game. A game's name may appear in its own packages, the registry
-# and the migrations; the modules below still do, each for the reason given, until issue
-# 20's items 4 and 7 move them (a new one fails this test).
+# and the migrations; the two modules below still do, each for the reason given (a new one
+# fails this test).
 OWN = re.compile(r"referee/(rules|scoring|web|templates)/(tonk|tongits)/|referee/games/")
 NOT_YET = {
-    # The API bodies and the table's file: one model per game (issue 20, item 4).
-    "referee/documents/requests.py",
-    "referee/documents/values.py",
-    "referee/documents/table_file.py",
-    "referee/documents/answers.py",
     # `referee settle --help` lists the games of the settle contract in its words.
     "referee/cli.py",
     # A Tongits result is called "tongits" (a tong-its ending), not the game.
