@@ -16,8 +16,9 @@ from referee.rules.tongits import house_rules, outcome, presets, questions, ruli
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.outcome import OUTCOME
 from referee.rules.tongits.state import TongitsState, parse_state
-from referee.scoring.settlement import TONGITS_RESULTS, Settlement
+from referee.scoring.settlement import Settlement
 from referee.scoring.tongits import night, settle
+from referee.scoring.tongits.settle import TONGITS_RESULTS
 
 
 def _rules(rules: Rules) -> TongitsRules:

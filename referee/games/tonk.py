@@ -16,8 +16,8 @@ from referee.rules.refusal import Refusal
 from referee.rules.tonk import house_rules, outcome, presets, questions, spreads, waiting, wording
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.outcome import OUTCOME
-from referee.scoring.settlement import RESULTS, Settlement
-from referee.scoring.tonk.settle import settle
+from referee.scoring.settlement import Settlement
+from referee.scoring.tonk.settle import RESULTS, settle
 
 # A table of Tonk seats 2 to 6 whatever its house rules; the one door words a change of
 # seats past them so.

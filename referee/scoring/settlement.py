@@ -2,26 +2,7 @@
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal, Protocol, get_args
-
-Result = Literal[
-    "deal_tonk",
-    "deal_tonk_draw",
-    "tonk_out",
-    "double_double",
-    "out",
-    "drop_won",
-    "caught",
-    "stock_out",
-    "stock_out_draw",
-]
-RESULTS: tuple[Result, ...] = get_args(Result)
-DRAWS: tuple[Result, ...] = ("deal_tonk_draw", "stock_out_draw")
-# Tongits' results (tongits.md section 3), declared beside Tonk's so one Settlement says both.
-TongitsResult = Literal[
-    "tongits", "bisaklat", "draw_won", "draw_lost", "stock_out", "stock_out_void"
-]
-TONGITS_RESULTS: tuple[TongitsResult, ...] = get_args(TongitsResult)
+from typing import Any, Protocol
 
 
 class Carried(Protocol):
@@ -45,7 +26,8 @@ class Payment:
 class Settlement:
     """The answer of `settle`, shaped as the settle contract's JSON."""
 
-    result: Result | TongitsResult
+    # One of the results its game declares (each game's settle module lists them).
+    result: str
     winners: tuple[str, ...]
     payments: tuple[Payment, ...]
     net: dict[str, Decimal]

@@ -9,8 +9,8 @@ from referee.rules import Refusal
 from referee.rules.cards import dealt_totals, value_copies
 from referee.rules.tonk import KINDS, Drop, HouseRules, parse_outcome
 from referee.rules.tonk.outcome import most_cards
-from referee.scoring.settlement import DRAWS, RESULTS
 from referee.scoring.tonk import settle
+from referee.scoring.tonk.settle import DRAWS, RESULTS
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn"]
 

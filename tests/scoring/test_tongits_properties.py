@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 from referee.games.request import settle_request
 from referee.rules import Refusal
 from referee.rules.tongits import TongitsRules, parse_outcome, parse_state
-from referee.scoring.settlement import TONGITS_RESULTS
-from referee.scoring.tongits.settle import settle
+from referee.scoring.tongits.settle import TONGITS_RESULTS, settle
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

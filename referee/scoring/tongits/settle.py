@@ -11,6 +11,7 @@ winner, which is what keeps each game zero-sum to the cent (2.8).
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Literal, get_args
 
 from referee.rules.players import lowest
 from referee.rules.tongits.house_rules import TongitsRules
@@ -25,7 +26,13 @@ from referee.rules.tongits.outcome import (
 )
 from referee.rules.tongits.seats import after, check_seated, first_to_the_right
 from referee.rules.tongits.state import State, Streak, check_state, parse_state
-from referee.scoring.settlement import Payment, Settlement, TongitsResult
+from referee.scoring.settlement import Payment, Settlement
+
+# The results a Tongits settlement names (tongits.md section 3).
+TongitsResult = Literal[
+    "tongits", "bisaklat", "draw_won", "draw_lost", "stock_out", "stock_out_void"
+]
+TONGITS_RESULTS: tuple[TongitsResult, ...] = get_args(TongitsResult)
 
 # Each payer's rows, in the order section 3 lists them: the ending first, whatever its why
 # ("tong-its", "folded, burned"...), then the bonuses, the second win and the pot.

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from typing import Literal, get_args
 
 from referee.rules.players import check_players, lowest
 from referee.rules.tonk.house_rules import LOW_TONK_BELOW, HouseRules
@@ -24,7 +25,22 @@ from referee.rules.tonk.outcome import (
     check_outcome,
     double_double_stakes,
 )
-from referee.scoring.settlement import DRAWS, Payment, Result, Settlement
+from referee.scoring.settlement import Payment, Settlement
+
+# The results a Tonk settlement names (the settle contract's `result`).
+Result = Literal[
+    "deal_tonk",
+    "deal_tonk_draw",
+    "tonk_out",
+    "double_double",
+    "out",
+    "drop_won",
+    "caught",
+    "stock_out",
+    "stock_out_draw",
+]
+RESULTS: tuple[Result, ...] = get_args(Result)
+DRAWS: tuple[Result, ...] = ("deal_tonk_draw", "stock_out_draw")
 
 
 @dataclass
