@@ -30,13 +30,11 @@ test: $(STAMP)
 	command -v chromium >/dev/null || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest
 
-# ruff and its format check on everything; mypy on the package, the pure core as --strict
-# (pyproject.toml says how strict each part is checked).
+# ruff and its format check on everything; mypy --strict on the whole package.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy referee
-	$(BIN)/mypy --strict referee/rules referee/scoring
+	$(BIN)/mypy --strict referee
 
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py

@@ -131,11 +131,12 @@ def _file(game: Game) -> type[TableFileOf[Any, Any, Any, Any]]:
     checked against a replay of the night on import)."""
     values, answers = VALUES[game.name], ANSWERS[game.name]
     of: Any = TableFileOf  # of this game's types, known when the registry is read
-    return create_model(
+    file: type[TableFileOf[Any, Any, Any, Any]] = create_model(
         titled(game, "{}TableFile"),
         __base__=of[values.preset, values.rules, values.outcome, answers.settlement],
         __doc__=f"A whole table of {game.name.title()}, as exported.",
     )
+    return file
 
 
 TABLE_FILES = {name: _file(game) for name, game in GAMES.items()}

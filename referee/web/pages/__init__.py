@@ -1,5 +1,7 @@
 """The pages: thin doors that load a table, call the commands or the readers, and render."""
 
+from typing import Any
+
 from flask import g, render_template
 from flask.typing import ResponseReturnValue
 
@@ -20,10 +22,11 @@ def table_or_404(table_id: int, *, write: bool = False) -> GameTable:
 
 def can_write() -> bool:
     """Whether this browser holds the scorekeeper link of the table it opened."""
-    return g.get("role") == access.SCOREKEEPER
+    role: str | None = g.get("role")
+    return role == access.SCOREKEEPER
 
 
-def render(template: str, partial: str | None = None, **context) -> ResponseReturnValue:
+def render(template: str, partial: str | None = None, **context: Any) -> ResponseReturnValue:
     """The whole page, or only the partial that htmx swaps (never on a history restore)."""
     wants_partial = partial is not None and bool(htmx()) and not htmx().history_restore_request
     chosen = partial if partial is not None and wants_partial else template

@@ -3,6 +3,7 @@ import a downloaded table again as a new table."""
 
 import re
 import threading
+from typing import Any
 
 from flask import Blueprint, Response, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -74,7 +75,7 @@ class ImportForm(FlaskForm):
 
 
 @bp.url_value_preprocessor
-def _room_for_the_file(endpoint: str | None, _values: dict | None) -> None:
+def _room_for_the_file(endpoint: str | None, _values: dict[str, Any] | None) -> None:
     """A table's file may be larger than any form of the app. URL preprocessors run before
     the app's CSRF check reads the body, so the larger limit is in place when it does."""
     if endpoint == "exports.import_page":

@@ -50,7 +50,7 @@ def _questions(table: GameTable) -> HandForm:
     return pages_of(table).hand_form
 
 
-def _digest(outcome: dict, dealer: str, note: str | None, settlement: Settlement) -> str:
+def _digest(outcome: dict[str, Any], dealer: str, note: str | None, settlement: Settlement) -> str:
     """A fingerprint of what a preview showed, its payout included: Save only stores what
     was previewed (a Tongits game's payout also moves with the games before it)."""
     shown = {"outcome": outcome, "dealer": dealer, "note": note, "paid": settlement.to_json()}
@@ -69,7 +69,7 @@ def _hand_page(
     kind: str,
     rules: Any,
     players: list[Player],
-    form,
+    form: FlaskForm,
     *,
     hand: Hand | None = None,
     waiting: TurnState | None = None,
@@ -128,7 +128,12 @@ def _hand_page(
 
 
 def _save(
-    table: GameTable, hand: Hand | None, outcome: dict, dealer: Player, form, shown: dict
+    table: GameTable,
+    hand: Hand | None,
+    outcome: dict[str, Any],
+    dealer: Player,
+    form: FlaskForm,
+    shown: dict[str, Any],
 ) -> ResponseReturnValue:
     """Store what the preview showed: a new hand through the one door (which checks the
     waiting rule again, and the payout `shown`, under the table's lock), or the change of
@@ -168,9 +173,9 @@ def _form_page(
     kind: str,
     rules: Any,
     players: list[Player],
-    form,
+    form: FlaskForm,
     errors: dict[str, str],
-    settlement,
+    settlement: Settlement | None,
     hand: Hand | None,
     waiting: TurnState | None,
     notice: str | None = None,
@@ -226,7 +231,7 @@ def counted(table: GameTable, kind: str, player: Player, total: int) -> Response
     return _form_page(table, kind, rules, players, form, {}, None, None, waiting)
 
 
-def _version(form) -> int:
+def _version(form: FlaskForm) -> int:
     """The version of the hand the form was filled from (0 when missing: never current)."""
     return form_count(form.version.data, 9) or 0
 

@@ -17,7 +17,7 @@ from referee.scoring.standings import points_leaders
 from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.store import commands, turns
 from referee.store.hands import hand_by_no, hand_count, hand_views, recent_hands
-from referee.store.models import GameTable, Hand
+from referee.store.models import GameTable, Hand, Player
 from referee.store.night import state_now
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
@@ -122,7 +122,7 @@ def live(table_id: int) -> ResponseReturnValue:
     return body, 200, {"ETag": tag, "Cache-Control": "no-cache"}
 
 
-def table_context(table: GameTable) -> dict:
+def table_context(table: GameTable) -> dict[str, Any]:
     """What the table page and its tally partial show."""
     db = session()
     game = game_of(table)
@@ -160,7 +160,9 @@ def table_context(table: GameTable) -> dict:
     }
 
 
-def games_context(db: Session, table: GameTable, rules: Any, players: list) -> dict:
+def games_context(
+    db: Session, table: GameTable, rules: Any, players: list[Player]
+) -> dict[str, Any]:
     """The night's games in points mode (house rules 2.7): the game in play and its hand
     ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
     of_table = game_of(table)
@@ -182,7 +184,9 @@ def games_context(db: Session, table: GameTable, rules: Any, players: list) -> d
     }
 
 
-def pot_context(db: Session, table: GameTable, rules: Any, players: list) -> dict | None:
+def pot_context(
+    db: Session, table: GameTable, rules: Any, players: list[Player]
+) -> dict[str, Any] | None:
     """For a game with a pot (Tongits): each seated player's share, the pot's size, and who
     is on a winning run and how many more wins take the pot; None for a game without."""
     game = game_of(table)
@@ -204,7 +208,7 @@ def _tracks_turns(game: Game, rules: Rules) -> bool:
     return isinstance(game, Turns) and game.tracks_turns(rules)
 
 
-def _turn(table: GameTable, rules: Rules, players: list, deal: Deal) -> dict:
+def _turn(table: GameTable, rules: Rules, players: list[Player], deal: Deal) -> dict[str, Any]:
     """The hand in play, when the rules make anyone wait: whose turn, and each player's
     line (who may not drop, for how many turns, who may not lay down)."""
     state, seen = turns.turn_state(session(), table, rules, players, deal)
@@ -278,7 +282,7 @@ def rules_sheet(table_id: int) -> ResponseReturnValue:
     game = game_of(table)
     version, rules = current_rules(session(), table)
     differs = set(rules.differences(game.presets[version.preset]))
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Any]] = {}
     for key, group, sentence in game.rule_sentences(rules):
         groups.setdefault(group, []).append((key, sentence, key in differs))
     return render(

@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 from referee.games import Turns
 from referee.rules.tonk.waiting import HIT, PLAYS, SPREAD, TURN
 from referee.store import commands, turns
+from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 from referee.store.seating import players_of
 from referee.store.storage import session
@@ -30,7 +31,7 @@ def _seen() -> int:
     return -1 if seen is None else seen
 
 
-def _apply(table) -> str | None:
+def _apply(table: GameTable) -> str | None:
     """Store the tapped mark, or take the latest back; what to tell the scorekeeper when
     nothing changed."""
     db, seen = session(), _seen()

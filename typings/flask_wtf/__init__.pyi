@@ -1,0 +1,13 @@
+# Types for the part of Flask-WTF the app uses (Flask-WTF ships none): a FlaskForm is a
+# WTForms Form (typed by types-WTForms) that also knows whether the request submitted it.
+from typing import Any
+
+import wtforms
+
+class FlaskForm(wtforms.Form):
+    def __init__(self, formdata: Any = ..., **kwargs: Any) -> None: ...
+    def is_submitted(self) -> bool: ...
+    def validate_on_submit(self, extra_validators: Any = None) -> bool: ...
+    # The hand forms are built per game and per table (their fields added by a factory),
+    # so a field mypy cannot see declared is read as a field of unknown type.
+    def __getattr__(self, name: str) -> Any: ...

@@ -1,0 +1,3 @@
+import wtforms
+
+class FileField(wtforms.FileField): ...
