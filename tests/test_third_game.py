@@ -124,7 +124,6 @@ class HighCard(Named):
             Payment(name, outcome.player, rules.stake, "lower card") for name in losers
         )
         net = {name: -rules.stake for name in losers} | {outcome.player: rules.stake * len(losers)}
-        # (Settlement.result is typed with Tonk's and Tongits' results; nothing checks it.)
         return Settlement("won", (outcome.player,), payments, net, None)
 
     def seats(self, rules: Rules) -> Seats:
