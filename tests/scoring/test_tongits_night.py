@@ -7,7 +7,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.tongits import PRESETS, Streak, parse_outcome
+from referee.rules.tongits import PRESETS, TongitsStreak, parse_outcome
 from referee.scoring.settlement import Payment
 from referee.scoring.tongits.night import PlayedGame, replay
 
@@ -27,7 +27,9 @@ def test_the_worked_examples_replayed_as_a_night():
     assert first.net == {"Anna": Decimal(-2), "Ben": Decimal(4), "Carla": Decimal(-2)}
     assert second.net == {"Anna": Decimal(-5), "Ben": Decimal(10), "Carla": Decimal(-5)}
     assert second.pot_won == Decimal(6)
-    assert second.state.streak == Streak("Ben", 2) and second.state.dealer == "Ben"
+    assert (
+        second.state.streak == TongitsStreak(player="Ben", wins=2) and second.state.dealer == "Ben"
+    )
 
 
 def test_voiding_the_first_game_takes_the_jackpot_out_of_the_second():
@@ -42,7 +44,9 @@ def test_voiding_the_first_game_takes_the_jackpot_out_of_the_second():
 def test_editing_the_first_winner_moves_the_run_and_the_pot_of_the_second():
     anna_won = parse_outcome({"kind": "tongits", "player": "Anna"})
     _, second = replay([game(anna_won), game(SECOND)])
-    assert second.state.streak == Streak("Ben", 1) and second.pot_won == Decimal(0)
+    assert second.state.streak == TongitsStreak(player="Ben", wins=1) and second.pot_won == Decimal(
+        0
+    )
     assert dict(second.state.pot) == dict.fromkeys(ABC, Decimal(2))
 
 
@@ -61,7 +65,7 @@ def test_a_run_ends_when_its_player_leaves_the_table():
     ben_gone = ("Anna", "Carla", "Dan")
     anna_won = parse_outcome({"kind": "tongits", "player": "Anna"})
     _, second = replay([game(FIRST), game(anna_won, players=ben_gone)])
-    assert second.state.streak == Streak("Anna", 1)
+    assert second.state.streak == TongitsStreak(player="Anna", wins=1)
     assert dict(second.state.pot) == {"Anna": Decimal(2), "Carla": Decimal(2), "Dan": Decimal(1)}
 
 

@@ -139,3 +139,11 @@ def test_a_lone_fighter_lower_than_the_caller_wins_and_the_caller_pays_the_fight
     game = settled(outcome)
     assert game.result == "draw_lost" and game.winners == ("Carla",)
     assert rows(game) == [("Anna", "Carla", "1", "folded"), ("Ben", "Carla", "2", "lost the fight")]
+
+
+def test_a_pot_at_the_most_a_request_may_send_still_takes_the_ante():
+    """The state a game leaves is made, not read: a share may outgrow what a request may
+    carry (2.10), and the game is still answered; the next request then refuses it."""
+    void = settled(ALL_BURNED, state={"pot": {"Anna": 10**12}})
+    assert void.state.pot == {"Anna": Decimal("1000000000001.00"), **amounts(Ben=1, Carla=1)}
+    assert void.state.to_json()["pot"]["Anna"] == Decimal("1000000000001")

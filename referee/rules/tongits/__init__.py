@@ -18,7 +18,7 @@ from referee.rules.tongits.outcome import (
     parse_outcome,
 )
 from referee.rules.tongits.presets import PRESETS, preset, rules_from
-from referee.rules.tongits.state import State, Streak, parse_state
+from referee.rules.tongits.state import TongitsState, TongitsStreak, parse_state
 
 __all__ = [
     "KINDS",
@@ -27,11 +27,11 @@ __all__ = [
     "Draw",
     "Ending",
     "Held",
-    "State",
     "StockOut",
-    "Streak",
     "TongIts",
     "TongitsRules",
+    "TongitsState",
+    "TongitsStreak",
     "check_outcome",
     "parse_outcome",
     "parse_state",

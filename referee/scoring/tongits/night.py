@@ -13,10 +13,10 @@ no run.
 """
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import cast
 
-from referee.rules.tongits import Ending, State, TongitsRules
+from referee.rules.tongits import Ending, TongitsRules, TongitsState
 from referee.scoring.settlement import Settlement
 from referee.scoring.tongits.settle import settle
 
@@ -38,26 +38,27 @@ def replay(night: Sequence[PlayedGame]) -> list[Settlement | None]:
     """Each game's settlement in order (None for a void game), each settled with the state
     the last game played before it left, seen from its own seats."""
     settled: list[Settlement | None] = []
-    state = State()
+    state = TongitsState()
     for game in night:
         if game.void:
             settled.append(None)
             continue
         settlement = settle(game.rules, game.players, game.outcome, _seen_by(state, game))
         settled.append(settlement)
-        state = cast(State, settlement.state)  # a Tongits settlement always carries one
+        state = cast(TongitsState, settlement.state)  # a Tongits settlement always carries one
     return settled
 
 
-def _seen_by(state: State, game: PlayedGame) -> State:
+def _seen_by(state: TongitsState, game: PlayedGame) -> TongitsState:
     """The state as the next game's seats see it, the recorded dealer dealing."""
     return seen_from(state, game.players, game.dealer if game.dealer is not None else state.dealer)
 
 
-def seen_from(state: State, seats: Collection[str], dealer: str | None) -> State:
+def seen_from(state: TongitsState, seats: Collection[str], dealer: str | None) -> TongitsState:
     """The state as players in these seats see it (the next game, the table page, the API):
     the shares of players who left are theirs again, a run whose player left is over, and
     `dealer` deals if seated."""
     pot = {name: share for name, share in state.pot.items() if name in seats}
     streak = state.streak if state.streak is not None and state.streak.player in seats else None
-    return replace(state, pot=pot, streak=streak, dealer=dealer if dealer in seats else None)
+    seated = dealer if dealer in seats else None
+    return state.model_copy(update={"pot": pot, "streak": streak, "dealer": seated})

@@ -25,7 +25,7 @@ from referee.rules.tongits.outcome import (
     counted,
 )
 from referee.rules.tongits.seats import after, check_seated, first_to_the_right
-from referee.rules.tongits.state import State, Streak, check_state, parse_state
+from referee.rules.tongits.state import TongitsState, TongitsStreak, check_state, parse_state
 from referee.scoring.settlement import Payment, Settlement
 
 # The results a Tongits settlement names (tongits.md section 3).
@@ -71,12 +71,12 @@ class _Ledger:
 
 
 def settle(
-    rules: TongitsRules, players: Sequence[str], outcome: Ending, state: State | None = None
+    rules: TongitsRules, players: Sequence[str], outcome: Ending, state: TongitsState | None = None
 ) -> Settlement:
     """Who pays whom for one game, and the state for the next; `state` None is the first
     game of a night. Raises Refusal when the game cannot be under these rules."""
     seats = check_seated(rules, players)
-    state = State() if state is None else state
+    state = TongitsState() if state is None else state
     check_state(seats, state)
     check_outcome(rules, seats, outcome)
     # 2.7 step 1: every player's share grows by the ante, whatever the ending.
@@ -110,22 +110,24 @@ def settle(
         net[payment.payer] -= payment.amount
         net[payment.payee] += payment.amount
     dealer = winner if rules.next_dealer == "winner" else _rotated(seats, state)
-    after_game = State(pot, Streak(winner, run), dealer)
+    # Made here, not read: a share may outgrow what a request may send (MAX_POT_SHARE).
+    streak = TongitsStreak.model_construct(player=winner, wins=run)
+    after_game = TongitsState.model_construct(pot=pot, streak=streak, dealer=dealer)
     return Settlement(_result(outcome, winner), (winner,), payments, net, None, after_game, pot_won)
 
 
 def _nobody_won(
-    rules: TongitsRules, seats: Sequence[str], state: State, pot: dict[str, Decimal]
+    rules: TongitsRules, seats: Sequence[str], state: TongitsState, pot: dict[str, Decimal]
 ) -> Settlement:
     """2.5: everybody burned when the stock ran out. Nobody pays, the antes stay in the pot,
     the streak stands; with "winner" dealing, the same dealer deals again."""
     dealer = state.dealer if rules.next_dealer == "winner" else _rotated(seats, state)
-    after_game = State(pot, state.streak, dealer)
+    after_game = TongitsState.model_construct(pot=pot, streak=state.streak, dealer=dealer)
     net = dict.fromkeys(seats, ZERO)
     return Settlement("stock_out_void", (), (), net, None, after_game, ZERO)
 
 
-def _rotated(seats: Sequence[str], state: State) -> str | None:
+def _rotated(seats: Sequence[str], state: TongitsState) -> str | None:
     """With `next_dealer` "rotate": the player after this game's dealer (None if unknown).
     "After" is the next name in the order of play whatever `play_direction` says: the spec
     (2.9) names the player after, and the deal passes the way the turns do."""
