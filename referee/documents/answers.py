@@ -1,7 +1,8 @@
 """What the API answers (tables-api.md, settle-contract.md): the schemas of its JSON.
 
 The settlement is the one a table's file holds too (`referee.documents.table_file`). Each
-game's answers (its settlement, a hand, a table) are built from the registry of games.
+game's answers (its settlement, a hand, a table) are built from the registry of games. The
+API makes each answer as its model, which `said` writes: what it sends is what is described.
 """
 
 from dataclasses import dataclass
@@ -9,7 +10,15 @@ from functools import reduce
 from operator import or_
 from typing import Annotated, Any
 
-from pydantic import AnyUrl, Field, WithJsonSchema, create_model
+from pydantic import (
+    AnyUrl,
+    BaseModel,
+    Field,
+    TypeAdapter,
+    WithJsonSchema,
+    create_model,
+    field_serializer,
+)
 
 from referee import games
 from referee.documents.values import VALUES, Document, GameName, OneOf, game_type, titled
@@ -77,6 +86,10 @@ class Links(Document):
 
     scorekeeper: AnyUrl
     watch: AnyUrl
+
+    @field_serializer("scorekeeper", "watch")
+    def _as_text(self, url: AnyUrl) -> str:
+        return str(url)
 
 
 class CreatedTable(Document):
@@ -205,3 +218,13 @@ Stale = create_model(
     error=(str, ...),
     hand=(reduce(or_, (answers.hand for answers in ANSWERS.values())), ...),
 )
+# A settlement of any game (the settle contract names its game in the request).
+SETTLED: TypeAdapter[Settlement] = TypeAdapter(
+    reduce(or_, (answers.settlement for answers in ANSWERS.values()))
+)
+
+
+def said(answer: BaseModel) -> dict[str, Any]:
+    """An answer as JSON to write: its keys as the API spells them (`from`), its money still
+    exact Decimals, for `referee.exact_json` to write as numbers."""
+    return answer.model_dump(by_alias=True)

@@ -18,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Field,
     GetCoreSchemaHandler,
+    PlainSerializer,
     PlainValidator,
     ValidationError,
     ValidatorFunctionWrapHandler,
@@ -264,7 +265,11 @@ def _values(game: Game) -> Values:
     default = game.table_name
     return Values(
         preset=Annotated[str, OneOf(list(game.presets))],
-        rules=Annotated[Any, CheckedBy(game.rules_from_json, inside=True, shape=rules)],
+        rules=Annotated[
+            Any,
+            CheckedBy(game.rules_from_json, inside=True, shape=rules),
+            PlainSerializer(lambda rules: rules.to_json()),
+        ],
         rules_changes=Annotated[
             dict[str, Any], CheckedBy(kept_as_sent, inside=True, shape=changes)
         ],

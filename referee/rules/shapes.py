@@ -19,6 +19,7 @@ from typing import Annotated, Any, Generic, TypeVar
 from pydantic import (
     BaseModel,
     ConfigDict,
+    PlainSerializer,
     PlainValidator,
     TypeAdapter,
     ValidationError,
@@ -113,6 +114,10 @@ class Kind(BaseModel):
         }
 
 
+def _as_said(ending: Kind) -> dict[str, Any]:
+    return ending.to_json()
+
+
 Words = Callable[[Sequence[ErrorDetails], Any], Refusal]
 """A game's words for what pydantic found wrong in an ending (every error, and the value
 read): the refusal a player reads, with its field and player."""
@@ -132,7 +137,8 @@ class Shape(Generic[EndingT]):
                 errors = error.errors(include_url=False)
                 raise carried(words(errors, value)) from None
 
-        shape: Any = Annotated[union, WrapValidator(validate)]
+        # Written as the contract writes it (`Kind.to_json`) by whatever document holds it.
+        shape: Any = Annotated[union, WrapValidator(validate), PlainSerializer(_as_said)]
         self.type = shape
         self._adapter: TypeAdapter[EndingT] = TypeAdapter(shape)
 

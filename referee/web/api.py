@@ -4,17 +4,21 @@ Thin, like the pages: each endpoint checks who is asking and what was sent, then
 calls the same commands (referee.commands) and readers the pages call. A table is opened with
 `Authorization: Bearer <token>`, its scorekeeper token (read and write) or its watch
 token (read only); no token, or another table's, answers 404 like a table that does
-not exist. Every error is {"error": "..."} with a 4xx status. The OpenAPI document
-(referee/openapi.py) describes every answer given here.
+not exist. Every error is {"error": "..."} with a 4xx status. Every answer is made as its
+model (referee.documents.answers), the very models the OpenAPI document
+(referee.web.openapi) describes.
 """
 
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, jsonify, request
+from pydantic import BaseModel
 from sqlmodel import Session, select
 from werkzeug.exceptions import UnsupportedMediaType
 
 from referee import exact_json
+from referee.documents import answers
+from referee.documents.answers import ANSWERS
 from referee.documents.reading import read, read_value
 from referee.documents.requests import (
     IDEMPOTENCY_KEY,
@@ -31,7 +35,7 @@ from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.tonk.games import game_json
 from referee.store import commands, night
 from referee.store.hands import every_hand, hand_by_no, hand_count, hand_views
-from referee.store.models import GameTable, Hand, Player
+from referee.store.models import GameTable, Hand, Player, id_of
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
@@ -48,9 +52,14 @@ BY = "scorekeeper via API"
 Body = TypeVar("Body", bound=Document)
 
 
+def _answer(answer: BaseModel, status: int = 200) -> tuple[Response, int]:
+    """An answer written through its model: the JSON sent is the JSON described."""
+    return jsonify(answers.said(answer)), status
+
+
 def refused(message: str, status: int = 400) -> tuple[Response, int]:
     """The one error shape of the API: {"error": "..."} with a 4xx status."""
-    return jsonify({"error": message}), status
+    return _answer(answers.Error(error=message), status)
 
 
 @bp.errorhandler(Refusal)
@@ -77,7 +86,9 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     """Someone changed the hand since the version sent: nothing stored, here it is now."""
     db = session()
     db.rollback()
-    return jsonify({"error": str(stale), "hand": _hand_json(db, stale.hand)}), 409
+    table = db.exec(select(GameTable).where(GameTable.id == stale.hand.table_id)).one()
+    now = {"error": str(stale), "hand": _hand_answer(db, table, stale.hand)}
+    return _answer(answers.Stale.model_validate(now), 409)
 
 
 @bp.get("/openapi.json")
@@ -87,13 +98,13 @@ def openapi() -> Response:
 
 
 @bp.post("/settle")
-def settle() -> Response | tuple[Response, int]:
+def settle() -> tuple[Response, int]:
     """Settle one hand sent as JSON; nothing is stored."""
     try:
         settlement = settle_request(_json())
     except Refusal as error:
         return refused(str(error))
-    return jsonify(settlement.to_json())
+    return _answer(answers.SETTLED.validate_python(settlement.to_json()))
 
 
 # Reading what was sent
@@ -163,22 +174,21 @@ def _hand(table: GameTable, no: int) -> Hand:
 # What is answered
 
 
-def _hand_json(db: Session, hand: Hand, players: list[Player] | None = None) -> dict[str, Any]:
+def _hand_answer(
+    db: Session, table: GameTable, hand: Hand, players: list[Player] | None = None
+) -> answers.Hand:
     """A hand as the API shows it, each player under their current name; its note is null,
     or what the table recorded over a rule (a drop over a waiting rule), as the spec says."""
-    if players is None:
-        table = db.exec(select(GameTable).where(GameTable.id == hand.table_id)).one()
-        players = players_of(db, table)
-    (view,) = hand_views([hand], players)
-    return {
-        "no": hand.no,
-        "version": hand.version,
-        "void": hand.void,
-        "dealer": view.dealer,
-        "outcome": view.outcome,
-        "settlement": view.settlement,
-        "note": hand.note,
-    }
+    (view,) = hand_views([hand], players_of(db, table) if players is None else players)
+    return ANSWERS[table.game].hand(
+        no=hand.no,
+        version=hand.version,
+        void=hand.void,
+        dealer=view.dealer,
+        outcome=view.outcome,
+        settlement=view.settlement,
+        note=hand.note,
+    )
 
 
 def _tally(db: Session, table: GameTable) -> list[dict[str, Any]]:
@@ -187,7 +197,8 @@ def _tally(db: Session, table: GameTable) -> list[dict[str, Any]]:
     return standings(players_of(db, table), tally(db, table))
 
 
-def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
+def _table_answer(db: Session, table: GameTable) -> answers.Table:
+    """The table as it is now, as its game's model of a table."""
     players = players_of(db, table)
     version, rules = current_rules(db, table)
     standing = _tally(db, table)
@@ -196,23 +207,25 @@ def _table_json(db: Session, table: GameTable) -> dict[str, Any]:
     # A game whose games carry state (Tongits) shows what its last game left: the pot by
     # player, the run, who deals next (tongits.md 2.9).
     carried = {"state": night.state_now(db, table)} if night.carries_state(table) else {}
-    return {
-        "id": table.id,
-        "name": table.name,
-        "game": table.game,
-        "players": [p.name for p in seated(players)],
-        "preset": version.preset,
-        "rules": rules.to_json(),
-        "version": table.version,
-        "hands": hand_count(db, table),
-        "dealer": next_deal(db, table, players).dealer.name,
-        "tally": {row["player"].name: row["amount"] for row in standing},
-        "points": points if in_points else None,
-        "games": [game_json(game) for game in night_games(db, table, players)]
+    return ANSWERS[table.game].table(
+        id=id_of(table),
+        name=table.name,
+        game=table.game,
+        players=[p.name for p in seated(players)],
+        preset=version.preset,
+        rules=rules.to_json(),
+        version=table.version,
+        hands=hand_count(db, table),
+        dealer=next_deal(db, table, players).dealer.name,
+        tally={row["player"].name: row["amount"] for row in standing},
+        points=points if in_points else None,
+        games=[
+            answers.Game.model_validate(game_json(game)) for game in night_games(db, table, players)
+        ]
         if in_points
         else None,
         **carried,
-    }
+    )
 
 
 # Tables
@@ -234,45 +247,46 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
         game=new.game,
     )
     rate_limits.table_started()
-    answer = {
-        "id": table.id,
-        "tokens": {role: access.token_of(table, role) for role in access.ROLES},
-        "links": {role: link(table, role) for role in access.ROLES},
-    }
-    return jsonify(answer), 201, NO_STORE
+    answer = answers.CreatedTable(
+        id=id_of(table),
+        tokens=answers.Tokens.model_validate(
+            {role: access.token_of(table, role) for role in access.ROLES}
+        ),
+        links=answers.Links.model_validate({role: link(table, role) for role in access.ROLES}),
+    )
+    return jsonify(answers.said(answer)), 201, NO_STORE
 
 
 @bp.get("/tables/<int:table_id>")
-def get_table(table_id: int) -> Response:
+def get_table(table_id: int) -> tuple[Response, int]:
     """The table: who sits there, the rules in force, who deals next, the tally."""
     table = _table(table_id)
-    return jsonify(_table_json(session(), table))
+    return _answer(_table_answer(session(), table))
 
 
 @bp.put("/tables/<int:table_id>/rules")
-def change_rules(table_id: int) -> Response:
+def change_rules(table_id: int) -> tuple[Response, int]:
     """New house rules (a preset and changes to it) for the hands entered from now on."""
     table = _table(table_id, write=True)
     change = _body(bodies_of(table.game).rules_change)
     db = session()
     commands.change_rules(db, table, change.preset, change.rules)
     commands.lock(db, table)  # the answer, read in one piece while no one else writes
-    return jsonify(_table_json(db, table))
+    return _answer(_table_answer(db, table))
 
 
 @bp.get("/tables/<int:table_id>/settle-up")
-def settle_up(table_id: int) -> Response:
+def settle_up(table_id: int) -> tuple[Response, int]:
     """The night's balances and who pays whom: the fewest payments, or all through a banker,
     or none (balances as they are), as the settle-up page offers."""
     table = _table(table_id)
     balances = {row["player"].name: row["amount"] for row in _tally(session(), table)}
     transfers = transfers_for(balances, request.args.get("mode", MODES[0]), request.args.get("to"))
-    return jsonify(
-        {
-            "balances": balances,
-            "transfers": [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in transfers],
-        }
-    )
+    paid = [
+        answers.Transfer.model_validate({"from": t.payer, "to": t.payee, "amount": t.amount})
+        for t in transfers
+    ]
+    return _answer(answers.SettleUp(balances=balances, transfers=paid))
 
 
 # Hands
@@ -284,7 +298,8 @@ def hands(table_id: int) -> Response:
     table = _table(table_id)
     db = session()
     players = players_of(db, table)
-    return jsonify([_hand_json(db, hand, players) for hand in every_hand(db, table)])
+    each = (_hand_answer(db, table, hand, players) for hand in every_hand(db, table))
+    return jsonify([answers.said(hand) for hand in each])
 
 
 @bp.post("/tables/<int:table_id>/hands")
@@ -305,11 +320,11 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
     entered = commands.enter_hand(
         db, table, entry.outcome.to_json(), entry_key=key, by=BY, override=override
     )
-    return jsonify(_hand_json(db, entered.hand)), 200 if entered.again else 201
+    return _answer(_hand_answer(db, table, entered.hand), 200 if entered.again else 201)
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:no>")
-def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
+def edit_hand(table_id: int, no: int) -> tuple[Response, int]:
     """Change a hand's outcome (same dealer), re-settled under the rules it was played
     with; 409 with the hand as it is now when `version` is not its current version."""
     table = _table(table_id, write=True)
@@ -319,15 +334,15 @@ def edit_hand(table_id: int, no: int) -> Response | tuple[Response, int]:
     dealer = db.exec(select(Player).where(Player.id == hand.dealer_id)).one()
     outcome = edit.outcome.to_json()
     commands.edit_hand(db, table, hand, outcome, dealer, version=edit.version, by=BY)
-    return jsonify(_hand_json(db, hand))
+    return _answer(_hand_answer(db, table, hand))
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:no>")
-def void_hand(table_id: int, no: int) -> Response:
+def void_hand(table_id: int, no: int) -> tuple[Response, int]:
     """Void a hand: out of the tally, still in the history; 409 when `version` is stale."""
     table = _table(table_id, write=True)
     version = _body(HandVoid).version
     hand = _hand(table, no)
     db = session()
     commands.void_hand(db, table, hand, version=version, by=BY)
-    return jsonify(_hand_json(db, hand))
+    return _answer(_hand_answer(db, table, hand))

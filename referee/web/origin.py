@@ -16,6 +16,8 @@ from flask import Flask, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import SecurityError
 
+from referee.documents.answers import Error, said
+
 SETTING = "REFEREE_ORIGIN"
 
 
@@ -71,7 +73,7 @@ def _wrong_host(error: SecurityError) -> ResponseReturnValue:
         f"This address is not this app's: open {configured()} or the link the scorekeeper shared."
     )
     if request.path.startswith("/api/"):
-        return {"error": words}, 400
+        return said(Error(error=words)), 400
     return words, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 

@@ -53,8 +53,8 @@ class TongitsStreak(BaseModel):
 
 class TongitsState(BaseModel):
     """What earlier games left: each player's chips in the pot (each share kept apart: a
-    player who joined late put in less), the streak (None before anyone has won) and who
-    deals this game (None if unknown)."""
+    player who joined late put in less), the streak (null before anyone has won) and who
+    deals this game (null if unknown)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 

@@ -8,6 +8,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from referee.documents.answers import Error, said
 from referee.store.disk import disk_full
 from referee.web.origin import same_origin
 from referee.web.pages.htmx import htmx
@@ -73,7 +74,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
-            answer = make_response({"error": error.description or error.name}, error.code or 400)
+            refused = Error(error=error.description or error.name)
+            answer = make_response(said(refused), error.code or 400)
         else:
             title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))
             if isinstance(error, TooFast):
