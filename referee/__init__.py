@@ -55,7 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Htmx().init_app(app)
 
     from referee.store import storage
-    from referee.web import api
+    from referee.web import api, openapi
     from referee.web.pages import (
         counting,
         errors,
@@ -76,6 +76,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     game_pages.init_app(app)
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(links.bp)

@@ -6,7 +6,8 @@ calls the same commands (referee.commands) and readers the pages call. A table i
 token (read only); no token, or another table's, answers 404 like a table that does
 not exist. Every error is {"error": "..."} with a 4xx status. Every answer is made as its
 model (referee.documents.answers), the very models the OpenAPI document
-(referee.web.openapi) describes.
+(referee.web.openapi) describes, each route saying what it reads and answers
+(referee.web.described).
 """
 
 from typing import Any, TypeVar
@@ -41,7 +42,7 @@ from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
 from referee.store.tally import night_games, standings, tally
 from referee.web import access, rate_limits
-from referee.web.openapi import DOCUMENT
+from referee.web.described import Answer, described
 from referee.web.pages.links import link
 from referee.web.transfer import NO_STORE
 
@@ -50,6 +51,9 @@ bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 BY = "scorekeeper via API"
 Body = TypeVar("Body", bound=Document)
+OUT = {"kind": "out", "player": "Anna"}  # the outcome of the examples
+HAND = Answer("The hand.", lambda game: game.hand)
+TABLE = Answer("The table as it is now.", lambda game: game.table)
 
 
 def _answer(answer: BaseModel, status: int = 200) -> tuple[Response, int]:
@@ -91,13 +95,21 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     return _answer(answers.Stale.model_validate(now), 409)
 
 
-@bp.get("/openapi.json")
-def openapi() -> Response:
-    """The OpenAPI document describing every endpoint of this API."""
-    return jsonify(DOCUMENT)
-
-
 @bp.post("/settle")
+@described(
+    "Settle one hand without storing it (settle-contract.md; a game of Tongits, tongits.md "
+    "section 3)",
+    {
+        200: Answer(
+            "Who pays whom (for Tongits, with the state after the game).",
+            lambda game: game.settlement,
+        )
+    },
+    errors=(400, 413),
+    body=lambda game: game.settle,
+    example={"preset": "classic", "players": ["Anna", "Ben", "Carla"], "outcome": OUT},
+    anyone=True,
+)
 def settle() -> tuple[Response, int]:
     """Settle one hand sent as JSON; nothing is stored."""
     try:
@@ -232,6 +244,14 @@ def _table_answer(db: Session, table: GameTable) -> answers.Table:
 
 
 @bp.post("/tables")
+@described(
+    "Start a table",
+    {201: Answer("The table, its tokens and its links.", lambda _: answers.CreatedTable)},
+    errors=(400, 413, 429, 507),
+    body=lambda game: game.new_table,
+    example={"name": "Friday", "players": ["Anna", "Ben", "Carla"], "preset": "classic"},
+    anyone=True,
+)
 def create_table() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the answer holds its two tokens and the page links to share. An address
     that started too many tables this hour is answered 429."""
@@ -258,6 +278,7 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 
 
 @bp.get("/tables/<int:table_id>")
+@described("The table: players, rules, who deals, the tally", {200: TABLE}, errors=(404,))
 def get_table(table_id: int) -> tuple[Response, int]:
     """The table: who sits there, the rules in force, who deals next, the tally."""
     table = _table(table_id)
@@ -265,6 +286,13 @@ def get_table(table_id: int) -> tuple[Response, int]:
 
 
 @bp.put("/tables/<int:table_id>/rules")
+@described(
+    "New house rules for the hands entered from now on",
+    {200: TABLE},
+    errors=(400, 403, 404, 413, 507),
+    body=lambda game: game.rules_change,
+    example={"preset": "classic", "rules": {"stake": 0.5}},
+)
 def change_rules(table_id: int) -> tuple[Response, int]:
     """New house rules (a preset and changes to it) for the hands entered from now on."""
     table = _table(table_id, write=True)
@@ -276,6 +304,26 @@ def change_rules(table_id: int) -> tuple[Response, int]:
 
 
 @bp.get("/tables/<int:table_id>/settle-up")
+@described(
+    "Who pays whom to clear the night",
+    {200: Answer("The balances and the transfers.", lambda _: answers.SettleUp)},
+    errors=(400, 404),
+    parameters=(
+        {
+            "name": "mode",
+            "in": "query",
+            "schema": {"enum": list(MODES), "default": MODES[0]},
+            "description": "fewest: the fewest payments; banker: everyone settles with `to`; "
+            "as_is: the balances only.",
+        },
+        {
+            "name": "to",
+            "in": "query",
+            "schema": {"type": "string"},
+            "description": "The banker's name (with mode=banker).",
+        },
+    ),
+)
 def settle_up(table_id: int) -> tuple[Response, int]:
     """The night's balances and who pays whom: the fewest payments, or all through a banker,
     or none (balances as they are), as the settle-up page offers."""
@@ -293,7 +341,12 @@ def settle_up(table_id: int) -> tuple[Response, int]:
 
 
 @bp.get("/tables/<int:table_id>/hands")
-def hands(table_id: int) -> Response:
+@described(
+    "Every hand, oldest first, void ones included",
+    {200: Answer("The hands.", lambda game: game.hand, many=True)},
+    errors=(404,),
+)
+def list_hands(table_id: int) -> Response:
     """Every hand, oldest first; void ones stay, marked."""
     table = _table(table_id)
     db = session()
@@ -303,6 +356,17 @@ def hands(table_id: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/hands")
+@described(
+    "Enter a hand, dealt by whoever deals next; settled under the rules now",
+    {
+        201: Answer("The hand entered.", lambda game: game.hand),
+        200: Answer("The hand this Idempotency-Key entered before.", lambda game: game.hand),
+    },
+    errors=(400, 403, 404, 413, 422, 507),
+    body=lambda game: game.entry,
+    example={"outcome": OUT, "override": False},
+    parameters=({"$ref": "#/components/parameters/IdempotencyKey"},),
+)
 def enter_hand(table_id: int) -> tuple[Response, int]:
     """Enter a hand, dealt by whoever deals next, settled under the rules in force; a drop
     by a player who must still wait, or out of turn, is refused as the page refuses it,
@@ -324,6 +388,13 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:no>")
+@described(
+    "Change a hand's outcome; re-settled under the rules it was played with",
+    {200: HAND},
+    errors=(400, 403, 404, 409, 413, 507),
+    body=lambda game: game.edit,
+    example={"outcome": OUT, "version": 1},
+)
 def edit_hand(table_id: int, no: int) -> tuple[Response, int]:
     """Change a hand's outcome (same dealer), re-settled under the rules it was played
     with; 409 with the hand as it is now when `version` is not its current version."""
@@ -338,6 +409,13 @@ def edit_hand(table_id: int, no: int) -> tuple[Response, int]:
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:no>")
+@described(
+    "Void a hand: out of the tally, still in the history",
+    {200: Answer("The hand, marked void.", lambda game: game.hand)},
+    errors=(400, 403, 404, 409, 413, 507),
+    body=lambda _: HandVoid,
+    example={"version": 1},
+)
 def void_hand(table_id: int, no: int) -> tuple[Response, int]:
     """Void a hand: out of the tally, still in the history; 409 when `version` is stale."""
     table = _table(table_id, write=True)

@@ -3,7 +3,9 @@
 The components are generated from the documents the API reads and answers
 (`referee.documents`): the request bodies are the very models that read them, the house
 rules' part comes from the declaration of each option, the enums from the engine's own
-tuples, and every limit from `referee.rules.limits`. The paths are written here.
+tuples, and every limit from `referee.rules.limits`. The paths come from the routes: their
+rules (method, path and its parameters) and what each says of itself where it is declared
+(`referee.web.described`): its summary, the body it reads, its answers by status.
 
 Request schemas are never stricter than the API: whatever the API accepts fits its
 schema (a client can check a request before sending it). What only the table can
@@ -11,14 +13,18 @@ say (who sits there, which totals can be dealt under its rules) is refused with 
 and the house rule's message.
 """
 
+import re
+from collections.abc import Callable
 from typing import Any
 
+from flask import Blueprint, Flask, Response, jsonify
 from pydantic import BaseModel
 from pydantic.json_schema import CoreModeRef, DefsRef, GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
 from referee.documents import answers, requests
-from referee.scoring.settle_up import MODES
+from referee.web import api
+from referee.web.described import OPERATIONS, Answer, described
 
 REF = "#/components/schemas/"
 
@@ -144,185 +150,83 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
-def _body(models: list[type[BaseModel]], example: Any) -> dict[str, Any]:
-    """A request body: one of each game's documents (or the one every game sends)."""
-    schema = either(models)
-    return {
-        "required": True,
-        "content": {"application/json": {"schema": schema, "example": example}},
-    }
-
-
-TABLE = {"$ref": "#/components/parameters/TableId"}
-HAND_NO = {"$ref": "#/components/parameters/HandNo"}
-OUT = {"kind": "out", "player": "Anna"}
-ANYONE: list[dict[str, list[str]]] = []  # no token needed
-
-PATHS: dict[str, Any] = {
-    "/api/openapi.json": {
-        "get": {
-            "operationId": "openapi",
-            "summary": "This document",
-            "security": ANYONE,
-            "responses": {"200": _json({"type": "object"}, "The OpenAPI document.")},
-        }
-    },
-    "/api/settle": {
-        "post": {
-            "operationId": "settle",
-            "summary": "Settle one hand without storing it (settle-contract.md; a game of "
-            "Tongits, tongits.md section 3)",
-            "security": ANYONE,
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {
-                        "schema": either([bodies.settle for bodies in BODIES]),
-                        "example": {
-                            "preset": "classic",
-                            "players": ["Anna", "Ben", "Carla"],
-                            "outcome": OUT,
-                        },
-                    }
-                },
-            },
-            "responses": _responses(
-                {
-                    "200": _json(
-                        either([each.settlement for each in ANSWERS]),
-                        "Who pays whom (for Tongits, with the state after the game).",
-                    )
-                },
-                "400",
-                "413",
-            ),
-        }
-    },
-    "/api/tables": {
-        "post": {
-            "operationId": "createTable",
-            "summary": "Start a table",
-            "security": ANYONE,
-            "requestBody": _body(
-                [bodies.new_table for bodies in BODIES],
-                {"name": "Friday", "players": ["Anna", "Ben", "Carla"], "preset": "classic"},
-            ),
-            "responses": _responses(
-                {"201": _json(ref("CreatedTable"), "The table, its tokens and its links.")},
-                "400",
-                "413",
-                "429",
-                "507",
-            ),
-        }
-    },
-    "/api/tables/{table_id}": {
-        "parameters": [TABLE],
-        "get": {
-            "operationId": "getTable",
-            "summary": "The table: players, rules, who deals, the tally",
-            "responses": _responses({"200": RESPONSES["Table"]}, "404"),
-        },
-    },
-    "/api/tables/{table_id}/hands": {
-        "parameters": [TABLE],
-        "get": {
-            "operationId": "listHands",
-            "summary": "Every hand, oldest first, void ones included",
-            "responses": _responses(
-                {"200": _json({"type": "array", "items": HANDS}, "The hands.")},
-                "404",
-            ),
-        },
-        "post": {
-            "operationId": "enterHand",
-            "summary": "Enter a hand, dealt by whoever deals next; settled under the rules now",
-            "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
-            "requestBody": _body(
-                [bodies.entry for bodies in BODIES], {"outcome": OUT, "override": False}
-            ),
-            "responses": _responses(
-                {
-                    "201": _json(HANDS, "The hand entered."),
-                    "200": _json(
-                        HANDS,
-                        "The hand this Idempotency-Key entered before.",
-                    ),
-                },
-                "400",
-                "403",
-                "404",
-                "413",
-                "422",
-                "507",
-            ),
-        },
-    },
-    "/api/tables/{table_id}/hands/{no}": {
-        "parameters": [TABLE, HAND_NO],
-        "put": {
-            "operationId": "editHand",
-            "summary": "Change a hand's outcome; re-settled under the rules it was played with",
-            "requestBody": _body(
-                [bodies.edit for bodies in BODIES], {"outcome": OUT, "version": 1}
-            ),
-            "responses": _responses(
-                {"200": RESPONSES["Hand"]}, "400", "403", "404", "409", "413", "507"
-            ),
-        },
-        "delete": {
-            "operationId": "voidHand",
-            "summary": "Void a hand: out of the tally, still in the history",
-            "requestBody": _body([requests.HandVoid], {"version": 1}),
-            "responses": _responses(
-                {"200": _json(HANDS, "The hand, marked void.")},
-                "400",
-                "403",
-                "404",
-                "409",
-                "413",
-                "507",
-            ),
-        },
-    },
-    "/api/tables/{table_id}/rules": {
-        "parameters": [TABLE],
-        "put": {
-            "operationId": "changeRules",
-            "summary": "New house rules for the hands entered from now on",
-            "requestBody": _body(
-                [bodies.rules_change for bodies in BODIES],
-                {"preset": "classic", "rules": {"stake": 0.5}},
-            ),
-            "responses": _responses({"200": RESPONSES["Table"]}, "400", "403", "404", "413", "507"),
-        },
-    },
-    "/api/tables/{table_id}/settle-up": {
-        "parameters": [TABLE],
-        "get": {
-            "operationId": "settleUp",
-            "summary": "Who pays whom to clear the night",
-            "parameters": [
-                {
-                    "name": "mode",
-                    "in": "query",
-                    "schema": {"enum": list(MODES), "default": MODES[0]},
-                    "description": "fewest: the fewest payments; banker: everyone settles with "
-                    "`to`; as_is: the balances only.",
-                },
-                {
-                    "name": "to",
-                    "in": "query",
-                    "schema": {"type": "string"},
-                    "description": "The banker's name (with mode=banker).",
-                },
-            ],
-            "responses": _responses(
-                {"200": _json(ref("SettleUp"), "The balances and the transfers.")}, "400", "404"
-            ),
-        },
-    },
+# The parameters of a route's path, by the name its rule gives them.
+PATH_PARAMETERS = {
+    "table_id": {"$ref": "#/components/parameters/TableId"},
+    "no": {"$ref": "#/components/parameters/HandNo"},
 }
+ANYONE: list[dict[str, list[str]]] = []  # no token needed
+bp = Blueprint("openapi", __name__, url_prefix=api.PREFIX)
+
+
+@bp.get("/openapi.json")
+@described("This document", {200: Answer("The OpenAPI document.")}, anyone=True)
+def openapi() -> Response:
+    """The OpenAPI document describing every endpoint of this API."""
+    return jsonify(DOCUMENT)
+
+
+def _schema(answer: Answer) -> dict[str, Any]:
+    """An answer's schema: one of each game's models (or the one every game answers)."""
+    if answer.model is None:
+        return {"type": "object"}
+    pick = answer.model
+    schema = either(list(dict.fromkeys(pick(each) for each in ANSWERS)))
+    return {"type": "array", "items": schema} if answer.many else schema
+
+
+def _operation(view: Callable[..., Any], name: str) -> dict[str, Any]:
+    """What the route says of itself (referee.web.described), as an OpenAPI operation; its
+    operationId is its view's name, in camelCase."""
+    said = OPERATIONS[view]
+    first, *rest = name.split("_")
+    operation: dict[str, Any] = {
+        "operationId": first + "".join(word.title() for word in rest),
+        "summary": said.summary,
+    }
+    if said.anyone:
+        operation["security"] = ANYONE
+    if said.parameters:
+        operation["parameters"] = list(said.parameters)
+    if said.body is not None:
+        pick = said.body
+        schema = either(list(dict.fromkeys(pick(bodies) for bodies in BODIES)))
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": schema, "example": said.example}},
+        }
+    ok = {
+        str(status): _json(_schema(answer), answer.description)
+        for status, answer in said.answers.items()
+    }
+    operation["responses"] = _responses(ok, *map(str, said.errors))
+    return operation
+
+
+def _paths(app: Flask) -> dict[str, Any]:
+    """Every described route of `app`, by its path in OpenAPI's words (/tables/{table_id}),
+    in the order they were declared; a path's own parameters come from its rule."""
+    paths: dict[str, Any] = {}
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        if view not in OPERATIONS:
+            raise LookupError(f"{rule.rule} says nothing of itself (referee.web.described)")
+        arguments = re.findall(r"<(?:\w+:)?(\w+)>", rule.rule)
+        path = paths.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), {})
+        if arguments:
+            path["parameters"] = [PATH_PARAMETERS[name] for name in arguments]
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            path[method.lower()] = _operation(view, view.__name__)
+    return paths
+
+
+def _routes() -> Flask:
+    """An app holding the API's routes and this document's, to read their rules from."""
+    app = Flask(__name__, static_folder=None)
+    app.register_blueprint(bp)
+    app.register_blueprint(api.bp)
+    return app
+
 
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -334,7 +238,7 @@ DOCUMENT: dict[str, Any] = {
         'most 2 decimals. Every error is {"error": "..."} with a 4xx status.',
     },
     "security": [{"bearer": []}],
-    "paths": PATHS,
+    "paths": _paths(_routes()),
     "components": {
         "securitySchemes": {
             "bearer": {
