@@ -14,7 +14,7 @@ and the house rule's message.
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify
@@ -80,9 +80,10 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
 
 
-def either(models: list[type[BaseModel]]) -> dict[str, Any]:
+def either(each_games: Iterable[type[BaseModel]]) -> dict[str, Any]:
     """One of each game's schemas of a document, as the table plays (just the one when
-    there is one game)."""
+    there is one game, or every game sends the same)."""
+    models = list(dict.fromkeys(each_games))
     if len(models) == 1:
         return ref(models[0].__name__)
     return {"anyOf": [ref(model.__name__) for model in models]}
@@ -150,6 +151,7 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 
 
+ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")  # a rule's <int:table_id>: table_id
 # The parameters of a route's path, by the name its rule gives them.
 PATH_PARAMETERS = {
     "table_id": {"$ref": "#/components/parameters/TableId"},
@@ -171,15 +173,15 @@ def _schema(answer: Answer) -> dict[str, Any]:
     if answer.model is None:
         return {"type": "object"}
     pick = answer.model
-    schema = either(list(dict.fromkeys(pick(each) for each in ANSWERS)))
+    schema = either(pick(each) for each in ANSWERS)
     return {"type": "array", "items": schema} if answer.many else schema
 
 
-def _operation(view: Callable[..., Any], name: str) -> dict[str, Any]:
+def _operation(view: Callable[..., Any]) -> dict[str, Any]:
     """What the route says of itself (referee.web.described), as an OpenAPI operation; its
     operationId is its view's name, in camelCase."""
     said = OPERATIONS[view]
-    first, *rest = name.split("_")
+    first, *rest = view.__name__.split("_")
     operation: dict[str, Any] = {
         "operationId": first + "".join(word.title() for word in rest),
         "summary": said.summary,
@@ -190,7 +192,7 @@ def _operation(view: Callable[..., Any], name: str) -> dict[str, Any]:
         operation["parameters"] = list(said.parameters)
     if said.body is not None:
         pick = said.body
-        schema = either(list(dict.fromkeys(pick(bodies) for bodies in BODIES)))
+        schema = either(pick(bodies) for bodies in BODIES)
         operation["requestBody"] = {
             "required": True,
             "content": {"application/json": {"schema": schema, "example": said.example}},
@@ -211,12 +213,12 @@ def _paths(app: Flask) -> dict[str, Any]:
         view = app.view_functions[rule.endpoint]
         if view not in OPERATIONS:
             raise LookupError(f"{rule.rule} says nothing of itself (referee.web.described)")
-        arguments = re.findall(r"<(?:\w+:)?(\w+)>", rule.rule)
-        path = paths.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), {})
+        arguments = ARGUMENT.findall(rule.rule)
+        path = paths.setdefault(ARGUMENT.sub(r"{\1}", rule.rule), {})
         if arguments:
             path["parameters"] = [PATH_PARAMETERS[name] for name in arguments]
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-            path[method.lower()] = _operation(view, view.__name__)
+            path[method.lower()] = _operation(view)
     return paths
 
 
