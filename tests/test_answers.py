@@ -2,8 +2,11 @@
 
 from decimal import Decimal
 
+import pytest
+from pydantic import ValidationError
+
 from referee import exact_json
-from referee.documents.answers import ANSWERS, SETTLED, CreatedTable, SettleUp, said
+from referee.documents.answers import ANSWERS, CreatedTable, SettleUp, said
 from referee.web.openapi import DOCUMENT
 
 
@@ -39,12 +42,14 @@ def test_an_outcome_in_an_answer_is_written_as_the_contract_writes_it():
     assert said(hand)["outcome"] == {"kind": "out", "player": "Ben"}
 
 
-def test_a_settlement_is_read_as_the_game_it_is_of():
+def test_a_settlement_is_written_through_its_game_s_model_with_its_state():
     tongits = {"result": "stock_out_void", "winners": [], "payments": [],
                "net": {"Anna": 0}, "points": None, "pot_won": 0,
                "state": {"pot": {"Anna": 1}, "streak": None, "dealer": None}}  # fmt: skip
-    assert type(SETTLED.validate_python(tongits)) is ANSWERS["tongits"].settlement
-    assert said(SETTLED.validate_python(tongits))["state"]["pot"] == {"Anna": Decimal(1)}
+    settled = ANSWERS["tongits"].settlement.model_validate(tongits)
+    assert said(settled)["state"]["pot"] == {"Anna": Decimal(1)}
+    with pytest.raises(ValidationError):  # Tonk's settlement has no state
+        ANSWERS["tonk"].settlement.model_validate(tongits)
 
 
 def test_every_api_route_is_described_and_every_described_path_is_a_route(app):

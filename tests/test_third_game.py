@@ -1,6 +1,6 @@
 """Proof of the seam: a third game, written here and registered for the test, plays a table
-through the pages and the tally with no change to the shell; and no shell module names a
-game.
+through the pages, the API, its file (exported and imported again) and the tally with no
+change to the shell; and no shell module names a game.
 
 High card: 2 to 4 players, each hand has one winner, who takes one stake from each other
 player. It brings what a game must (referee.games.seam.Game) and, of the capabilities,
@@ -8,6 +8,7 @@ only table pages (`AtTables`): no turns, no points, no state between games, no c
 counter. Its hand form and its template are its own, as a game's web package brings them.
 """
 
+import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -21,6 +22,7 @@ from jinja2 import ChoiceLoader, DictLoader
 from pydantic import BaseModel, ConfigDict
 from wtforms import RadioField
 
+from referee import exact_json
 from referee.games import GAMES, AtTables, CarriesState, CountsCards, Points, Turns
 from referee.games.documents import Documents
 from referee.games.seam import Named, Rules, Seats
@@ -34,6 +36,7 @@ from referee.scoring.settlement import Payment, Settlement
 from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices
 from referee.web.pages.game_pages import GamePages, HandForm
+from tests.test_api_tables import body, send
 from tests.test_pages import errors, flashes, plain, tally, text, transfers
 
 TABLE = "Table"
@@ -69,10 +72,13 @@ class Won(BaseModel):
         return {"kind": self.kind, "player": self.player}
 
 
+OUTCOME_WORDS = 'outcome: a hand of high card is {"kind": "won", "player": ...}'
+
+
 def in_words(errors: object, data: object) -> Refusal:
     if isinstance(data, Mapping) and data.get("kind") == "won":
         return Refusal("player: choose who won", field="player")
-    return Refusal('outcome: a hand of high card is {"kind": "won", "player": ...}')
+    return Refusal(OUTCOME_WORDS)
 
 
 class HighCard(Named):
@@ -233,6 +239,60 @@ def test_a_table_of_high_card_plays_through_the_pages_and_the_tally(web, high_ca
     sheet = plain(text(web.get(f"/t/{table}/rules")))
     assert "The winner takes 0.10 $ from each player." in sheet
     assert "Who wins? The highest card (stake)." in plain(text(web.get(f"/t/{table}/ask")))
+
+
+def test_a_table_of_high_card_plays_through_the_api_and_its_file(client, web, high_card):
+    created = send(
+        client,
+        "POST",
+        "/api/tables",
+        {"game": "high card", "name": "Cards", "players": ["Anna", "Ben", "Carla"]},
+    )
+    assert created.status_code == 201, created.get_data(as_text=True)
+    table, token = body(created)["id"], body(created)["tokens"]["scorekeeper"]
+    rules = send(client, "PUT", f"/api/tables/{table}/rules", {"rules": {"unit": "$"}}, token)
+    assert rules.status_code == 200, rules.get_data(as_text=True)
+
+    hands = f"/api/tables/{table}/hands"
+    entered = send(client, "POST", hands, {"outcome": {"kind": "won", "player": "Carla"}}, token)
+    assert entered.status_code == 201, entered.get_data(as_text=True)
+    assert body(entered)["settlement"] == {
+        "result": "won",
+        "winners": ["Carla"],
+        "payments": [
+            {"from": "Anna", "to": "Carla", "amount": Decimal("1.00"), "why": "lower card"},
+            {"from": "Ben", "to": "Carla", "amount": Decimal("1.00"), "why": "lower card"},
+        ],
+        "net": {"Anna": Decimal("-1.00"), "Ben": Decimal("-1.00"), "Carla": Decimal("2.00")},
+        "points": None,
+    }
+    refused = send(client, "POST", hands, {"outcome": {"kind": "won", "player": "Dan"}}, token)
+    assert refused.status_code == 400
+    assert body(refused) == {"error": "player: Dan is not at this table"}
+    shape = send(client, "POST", hands, {"outcome": {"kind": "lost", "player": "Ben"}}, token)
+    assert body(shape) == {
+        "error": 'outcome: a hand of high card is {"kind": "won", "player": ...}'
+    }
+
+    now = body(send(client, "GET", f"/api/tables/{table}", token=token))
+    assert (now["game"], now["hands"], now["rules"]) == ("high card", 1, {"stake": 1, "unit": "$"})
+    assert now["tally"] == {"Anna": Decimal("-1"), "Ben": Decimal("-1"), "Carla": Decimal("2")}
+
+    # Its file: exported, then imported as a new table with the same hand and tally.
+    assert web.get(f"/join/{table}/{token}").status_code == 303
+    download = web.get(f"/t/{table}/export.json")
+    assert download.status_code == 200
+    assert exact_json.loads(download.data)["game"] == "high card"
+    imported = web.post("/import", {"file": (io.BytesIO(download.data), "cards.json")})
+    assert imported.status_code == 303, errors(text(imported))
+    again = int(re.fullmatch(r"/t/(\d+)", imported.headers["Location"]).group(1))
+    assert again != table
+    assert tally(text(web.get(f"/t/{again}"))) == {
+        "Anna": Decimal("-1"),
+        "Ben": Decimal("-1"),
+        "Carla": Decimal("2"),
+    }
+    assert "Highest card: Carla" in plain(text(web.get(f"/t/{again}/hands/")))
 
 
 def test_a_fifth_player_cannot_sit_in_at_high_card(web, high_card):

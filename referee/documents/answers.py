@@ -6,22 +6,27 @@ API makes each answer as its model, which `said` writes: what it sends is what i
 """
 
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 from typing import Annotated, Any
 
 from pydantic import (
     AnyUrl,
     BaseModel,
     Field,
-    TypeAdapter,
     WithJsonSchema,
     create_model,
     field_serializer,
 )
 
 from referee import games
-from referee.documents.values import VALUES, Document, GameName, OneOf, game_type, titled
+from referee.documents.values import (
+    VALUES,
+    Document,
+    GameName,
+    OneOf,
+    PerGame,
+    game_type,
+    titled,
+)
 from referee.rules.limits import MAX_NOTE_LENGTH
 from referee.rules.shapes import Money
 
@@ -164,6 +169,7 @@ class Answers:
     settlement: type[Settlement]
     hand: type[Hand]
     table: type[Table]
+    stale: type[Document]
 
 
 def _answers(game: games.Game) -> Answers:
@@ -207,21 +213,17 @@ def _answers(game: games.Game) -> Answers:
         __doc__=f"A table of {title} as it is now.",
         **shown,
     )
-    return Answers(settlement, hand, table)
+    stale = create_model(
+        titled(game, "{}Stale"),
+        __base__=Document,
+        __doc__="The change was refused: the hand is not the version sent (or is void).",
+        error=(str, ...),
+        hand=(hand, ...),
+    )
+    return Answers(settlement, hand, table, stale)
 
 
-ANSWERS = {name: _answers(game) for name, game in games.GAMES.items()}
-Stale = create_model(
-    "Stale",
-    __base__=Document,
-    __doc__="The change was refused: the hand is not the version sent (or is void).",
-    error=(str, ...),
-    hand=(reduce(or_, (answers.hand for answers in ANSWERS.values())), ...),
-)
-# A settlement of any game (the settle contract names its game in the request).
-SETTLED: TypeAdapter[Settlement] = TypeAdapter(
-    reduce(or_, (answers.settlement for answers in ANSWERS.values()))
-)
+ANSWERS = PerGame(_answers)
 
 
 def said(answer: BaseModel) -> dict[str, Any]:

@@ -15,8 +15,16 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, TypeAdapter, create_model, model_validator
 
-from referee.documents.values import VALUES, Document, PlayerName, game_type, titled, worded
-from referee.games import DEFAULT_GAME, GAMES, Game
+from referee.documents.values import (
+    VALUES,
+    Document,
+    PerGame,
+    PlayerName,
+    game_type,
+    titled,
+    worded,
+)
+from referee.games import DEFAULT_GAME, Game
 from referee.rules.limits import (
     IDEMPOTENCY_KEY_PATTERN,
     MAX_ENTRY_KEY_LENGTH,
@@ -165,7 +173,7 @@ def _bodies(game: Game) -> Bodies:
     return Bodies(new_table, rules_change, entry, edit, settle)
 
 
-BODIES = {name: _bodies(game) for name, game in GAMES.items()}
+BODIES = PerGame(_bodies)
 
 
 def bodies_of(game: str) -> Bodies:

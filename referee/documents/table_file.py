@@ -18,12 +18,13 @@ from referee.documents.values import (
     GameName,
     Moment,
     OneOf,
+    PerGame,
     PlayerName,
     TableName,
     Text,
     titled,
 )
-from referee.games import DEFAULT_GAME, GAMES, Game
+from referee.games import DEFAULT_GAME, Game
 from referee.rules.limits import (
     MAX_BY_LENGTH,
     MAX_CHANGES_PER_HAND,
@@ -139,7 +140,7 @@ def _file(game: Game) -> type[TableFileOf[Any, Any, Any, Any]]:
     return file
 
 
-TABLE_FILES = {name: _file(game) for name, game in GAMES.items()}
+TABLE_FILES = PerGame(_file)
 
 
 def file_model(data: Any) -> type[TableFileOf[Any, Any, Any, Any]]:

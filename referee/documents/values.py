@@ -6,10 +6,10 @@ function, whose refusal travels inside the validation error (type "refusal", wit
 field and player) so that `referee.documents.reading` can give it back whole.
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from annotated_types import GroupedMetadata
 from pydantic import (
@@ -305,4 +305,30 @@ def _values(game: Game) -> Values:
     )
 
 
-VALUES = {name: _values(game) for name, game in GAMES.items()}
+Built = TypeVar("Built")
+
+
+class PerGame(Mapping[str, Built], Generic[Built]):
+    """Each registered game's documents by its name, built from the game the first time
+    they are asked for (and again if another game is registered under that name): a game
+    plugged in after this module is imported has its documents too, with no change here."""
+
+    def __init__(self, build: Callable[[Game], Built]):
+        self._build = build
+        self._built: dict[str, tuple[Game, Built]] = {}
+
+    def __getitem__(self, name: str) -> Built:
+        game = GAMES[name]
+        held = self._built.get(name)
+        if held is None or held[0] is not game:
+            held = self._built[name] = (game, self._build(game))
+        return held[1]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+VALUES = PerGame(_values)

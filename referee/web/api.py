@@ -29,7 +29,7 @@ from referee.documents.requests import (
     new_table_body,
 )
 from referee.documents.values import Document
-from referee.games import scores_points
+from referee.games import DEFAULT_GAME, scores_points
 from referee.games.request import settle_request
 from referee.rules import Refusal
 from referee.scoring.settle_up import MODES, transfers_for
@@ -92,7 +92,7 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     db.rollback()
     table = db.exec(select(GameTable).where(GameTable.id == stale.hand.table_id)).one()
     now = {"error": str(stale), "hand": _hand_answer(db, table, stale.hand)}
-    return _answer(answers.Stale.model_validate(now), 409)
+    return _answer(answers.ANSWERS[table.game].stale.model_validate(now), 409)
 
 
 @bp.post("/settle")
@@ -112,11 +112,14 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
 )
 def settle() -> tuple[Response, int]:
     """Settle one hand sent as JSON; nothing is stored."""
+    request = _json()
     try:
-        settlement = settle_request(_json())
+        settlement = settle_request(request)
     except Refusal as error:
         return refused(str(error))
-    return _answer(answers.SETTLED.validate_python(settlement.to_json()))
+    # Settled, so the request named a game of the registry (or none: the first game).
+    answer = answers.ANSWERS[request.get("game", DEFAULT_GAME)].settlement
+    return _answer(answer.model_validate(settlement.to_json()))
 
 
 # Reading what was sent

@@ -66,7 +66,7 @@ MODELS: tuple[type[BaseModel], ...] = (
     answers.CreatedTable,
     *(each.table for each in ANSWERS),
     *(each.hand for each in ANSWERS),
-    answers.Stale,
+    *(each.stale for each in ANSWERS),
     answers.SettleUp,
 )
 SCHEMAS: dict[str, Any] = models_json_schema(
@@ -126,7 +126,10 @@ RESPONSES = {
         },
     },
     "DiskFull": _error("The server's disk is full: nothing was saved."),
-    "Stale": _json(ref("Stale"), "The hand changed meanwhile (or is void): here it is now."),
+    "Stale": _json(
+        either([each.stale for each in ANSWERS]),
+        "The hand changed meanwhile (or is void): here it is now.",
+    ),
     "Hand": _json(HANDS, "The hand."),
     "Table": _json(either([each.table for each in ANSWERS]), "The table as it is now."),
 }
