@@ -79,6 +79,15 @@ def said_n(singular: str, plural: str, count: int, /, **values: object) -> Said:
     return Said(singular, {"count": count, **values}, plural=plural, count=count)
 
 
+def sentences(first: str, *more: str) -> str:
+    """Whole sentences said one after the other ("A. B."): each stays a message of its
+    own, and the space between them is one too, for a language that writes none."""
+    spoken = first
+    for sentence in more:
+        spoken = said("{sentences} {sentence}", sentences=spoken, sentence=sentence)
+    return spoken
+
+
 def without_stop(sentence: str) -> str:
     """`sentence` without its closing full stop, to end a longer sentence's clause; a
     message stays a message, its stop dropped in whatever language it is said."""

@@ -75,7 +75,7 @@ def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
         return run + "every further win takes the pot."
     to_go = rules.jackpot_wins - wins
     takes = "takes" if to_go == 1 else "take"
-    return run + f"{count_words(to_go, 'more win')} in a row {takes} the pot."
+    return run + f"{count_words(to_go, 'more_win')} in a row {takes} the pot."
 
 
 def paid(rules: TongitsRules, times: int) -> str:

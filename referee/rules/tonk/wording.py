@@ -8,7 +8,7 @@ comparison) are messages of their own, put in a placeholder.
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.rules.said import Said, said, said_n
+from referee.rules.said import Said, said, said_n, sentences
 from referee.rules.tonk.house_rules import (
     LOW_TONK_BELOW,
     Band,
@@ -240,10 +240,10 @@ def _deal_tonks(rules: HouseRules) -> str:
     if not bands:
         return said("Tonk on the deal is not played: no dealt hand wins by itself.")
     pays = list(dict.fromkeys(band.pays for band in bands))
-    sentences = [_dealt_tonk(rules, [b for b in bands if b.pays == p], p) for p in pays]
+    told = [_dealt_tonk(rules, [b for b in bands if b.pays == p], p) for p in pays]
     if _overlap_with_other_pay(bands):
-        sentences.append(said("Where these overlap, the higher pay counts."))
-    return " ".join(sentences)
+        told.append(said("Where these overlap, the higher pay counts."))
+    return sentences(*told)
 
 
 def _deal_tonk_clash(rules: HouseRules) -> str:
