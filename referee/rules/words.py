@@ -18,8 +18,8 @@ def names_in_words(names: Sequence[str]) -> str:
     ("{names} and {last}"), the ones before it joined by a list separator that is one too.
     """
     if len(names) <= 1:
-        return "".join(names)
-    listed: str = names[0]
+        return names[0] if names else ""  # a name, or a message kept as one
+    listed = names[0]
     for name in names[1:-1]:
         listed = said("{names}, {name}", names=listed, name=name)
     return said("{names} and {last}", names=listed, last=names[-1])

@@ -15,6 +15,7 @@ from referee.rules.refusal import Refusal
 from referee.rules.said import Said, in_words, said, said_n, sentences, without_stop
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tonk.presets import PRESETS
+from referee.rules.tonk.questions import answers
 from referee.rules.tonk.wording import rule_sentences
 from referee.rules.words import amount_in_words, count_words, names_in_words
 
@@ -105,6 +106,33 @@ def test_a_tonk_rules_sheet_is_said_wholly_through_the_translator(preset, scorin
         assert sentence.render(ENGLISH) == sentence, key
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("scoring", ["chips", "points"])
+def test_the_referees_tonk_answers_are_said_wholly_through_the_translator(preset, scoring):
+    rules = PRESETS[preset].with_changes({"unit": "$", "scoring": scoring})
+    for answer in answers(rules):
+        assert in_words(answer.question, SHOUTING) == answer.question.upper()
+        assert in_words(answer.answer, SHOUTING) == answer.answer.upper(), answer.question
+
+
+def test_a_cited_answer_is_said_through_the_translator_values_kept():
+    caught = answers(PRESETS["classic"])[3]
+    assert caught.answer == (
+        "You pay 2 chips to each player whose total is lower than or equal to yours; the "
+        "lowest of the others also collects 1 chip from everyone but you, unless that lowest "
+        "total is shared (house rules “Caught dropper pays”, “Caught on a tie”, “Caught "
+        "dropper pays who tied”, “Lowest after a catch collects from”, “Shared lowest after a "
+        "catch”, “Stake” and “Unit”)."
+    )
+    assert caught.answer.render(SHOUTING) == (
+        "YOU PAY 2 chips TO EACH PLAYER WHOSE TOTAL IS LOWER THAN OR EQUAL TO YOURS; THE "
+        "LOWEST OF THE OTHERS ALSO COLLECTS 1 chip FROM EVERYONE BUT YOU, UNLESS THAT LOWEST "
+        "TOTAL IS SHARED (HOUSE RULES “CAUGHT DROPPER PAYS”, “CAUGHT ON A TIE”, “CAUGHT "
+        "DROPPER PAYS WHO TIED”, “LOWEST AFTER A CATCH COLLECTS FROM”, “SHARED LOWEST AFTER A "
+        "CATCH”, “STAKE” AND “UNIT”)."
+    )
+
+
 def test_a_refusal_is_said_wholly_through_the_translator():
     with pytest.raises(Refusal) as refused:
         check_unit_kept("chips", "pesos")
@@ -142,7 +170,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/tonk/house_rules.py",
     "referee/rules/tonk/one_deck.py",
     "referee/rules/tonk/outcome.py",
-    "referee/rules/tonk/questions.py",
     "referee/rules/tonk/spreads.py",
     "referee/rules/tonk/waiting.py",
     "referee/scoring/settle_up.py",

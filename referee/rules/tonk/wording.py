@@ -41,9 +41,14 @@ def bands_in_words(bands: Sequence[Band]) -> str:
         else said("{band} (pays {pays})", band=band_in_words(band), pays=band.pays)
         for band in bands
     ]
-    listed = parts[0]
-    for part in parts[1:]:
-        listed = said("{bands} or {band}", bands=listed, band=part)
+    return either_band(parts)
+
+
+def either_band(bands: Sequence[str]) -> str:
+    """Bands in words, any one of them: '15 or less or 49 or 50'."""
+    listed = bands[0]
+    for band in bands[1:]:
+        listed = said("{bands} or {band}", bands=listed, band=band)
     return listed
 
 
@@ -99,8 +104,9 @@ def _their_points(factor: int) -> Said:
     return said("the points left in their hand, times {factor}", factor=factor)
 
 
-def _your_points(factor: int) -> Said:
-    """What a caught dropper scores in points: the points left in their own hand."""
+def your_points(factor: int) -> Said:
+    """What a caught dropper scores in points: the points left in their own hand (the rules
+    sheet says it, and the referee's answer about a caught drop)."""
     if factor == 1:
         return said("the points left in your hand")
     if factor == 2:
@@ -361,7 +367,7 @@ def _caught_pays(rules: HouseRules) -> str:
     if _in_points(rules):
         return said(
             "If you drop and are caught, you score {points}.",
-            points=_your_points(rules.caught_pays),
+            points=your_points(rules.caught_pays),
         )
     return said(
         "If you drop and are caught, you pay {amount} to each player whose total is {beaten}.",
