@@ -65,7 +65,6 @@ COUNTED: dict[str, Callable[[int], Said]] = {
     "card": lambda n: said_n("{count} card", "{count} cards", n),
     "stake": lambda n: said_n("{count} stake", "{count} stakes", n),
     "win": lambda n: said_n("{count} win", "{count} wins", n),
-    "more_win": lambda n: said_n("{count} more win", "{count} more wins", n),
 }
 
 
