@@ -12,9 +12,11 @@ import pytest
 import referee.rules
 import referee.scoring
 from referee.rules.refusal import Refusal
+from referee.rules.runs import card_of
 from referee.rules.said import Said, in_words, said, said_n, sentences, without_stop
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
+from referee.rules.tongits.rulings import count_hand, may_fight, rule_on_meld, rule_on_sapaw
 from referee.rules.tongits.wording import rule_sentences as tongits_sentences
 from referee.rules.tongits.wording import run_in_words
 from referee.rules.tonk.presets import PRESETS
@@ -146,6 +148,29 @@ def test_a_cited_answer_is_said_through_the_translator_values_kept():
     )
 
 
+def test_the_referees_tongits_rulings_are_said_wholly_through_the_translator():
+    rules = TONGITS_PRESETS["tongits"].with_changes({"unit": "₱", "ace_low_only": False})
+    run = [card_of("J♥"), card_of("Q♥"), card_of("K♥")]
+    rulings = [
+        rule_on_sapaw(run, card_of("A♥"), rules),
+        rule_on_sapaw(run, card_of("9♥"), rules, own_meld=True),
+        rule_on_meld([*run, card_of("10♥")], rules),
+        may_fight(False, True, False, False, rules),
+        count_hand([card_of("5♠")], rules, melds_in_hand=[run]),
+    ]
+    reasons = [ruling.reason for ruling in rulings[:4]] + [rulings[4][1]]
+    assert reasons[0] == (
+        "A♥ may be laid off (sapaw) on J♥ Q♥ K♥: it makes the run J♥ Q♥ K♥ A♥; the ace is "
+        "high here, after the King (house rule “Ace low only”)."
+    )
+    assert reasons[0].render(SHOUTING) == (
+        "A♥ MAY BE LAID OFF (SAPAW) ON J♥ Q♥ K♥: IT MAKES THE RUN J♥ Q♥ K♥ A♥; THE ACE IS "
+        "HIGH HERE, AFTER THE KING (HOUSE RULE “ACE LOW ONLY”)."
+    )
+    for reason in reasons:
+        assert reason.render(SHOUTING) == reason.upper()
+
+
 def test_a_refusal_is_said_wholly_through_the_translator():
     with pytest.raises(Refusal) as refused:
         check_unit_kept("chips", "pesos")
@@ -176,7 +201,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/tongits/house_rules.py",
     "referee/rules/tongits/outcome.py",
     "referee/rules/tongits/questions.py",
-    "referee/rules/tongits/rulings.py",
     "referee/rules/tongits/seats.py",
     "referee/rules/tongits/state.py",
     "referee/rules/tonk/house_rules.py",
@@ -228,8 +252,8 @@ def unmarked_words(source: str) -> list[str]:
             allowed.add(id(body[0].value))  # a docstring
         if isinstance(node, ast.Dict):  # keys are machine words: a why code, a kind, a word
             allowed.update(id(key) for key in node.keys if key is not None)
-        if isinstance(node, ast.Subscript):
-            allowed.add(id(node.slice))
+        if isinstance(node, ast.Subscript):  # a key, or a Literal type's tags
+            allowed.update(id(part) for part in ast.walk(node.slice))
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__":
             allowed.update(id(part) for part in ast.walk(node.value))  # names, not words
         for annotation in (getattr(node, "annotation", None), getattr(node, "returns", None)):
@@ -248,8 +272,16 @@ def unmarked_words(source: str) -> list[str]:
             and isinstance(node.args[0], ast.Constant | ast.JoinedStr | ast.BinOp)
         ):
             found.append(f"line {node.lineno}: a Refusal of plain words")
+    # A tag of a Literal type (Literal["Secret", ...]) is a name wherever it is written.
+    tags = {
+        part.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "Literal"
+        for part in ast.walk(node.slice)
+        if isinstance(part, ast.Constant)
+    }
     for node in ast.walk(tree):
-        if id(node) in allowed:
+        if id(node) in allowed or (isinstance(node, ast.Constant) and node.value in tags):
             continue
         if isinstance(node, ast.JoinedStr):
             parts = [part for part in node.values if isinstance(part, ast.Constant)]
@@ -279,6 +311,7 @@ def test_the_checker_finds_unmarked_words():
     assert unmarked_words('raise TypeError(f"give a Decimal, not {t}")\n') == []
     assert unmarked_words('kind = "drop"\nif x == "low_beats_high": pass\n') == []
     assert unmarked_words('WHY = {"lost the fight": said("fought and lost")}\n') == []
+    assert unmarked_words('S = Literal["Secret"]\nr = Ruling(True, said("Yes."), "Secret")\n') == []
     assert unmarked_words('WHY = {"lost the fight": "fought and lost"}\n') == [
         "line 1: 'fought and lost'"
     ]
