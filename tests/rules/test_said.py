@@ -16,6 +16,7 @@ from referee.rules.runs import card_of
 from referee.rules.said import Said, in_words, said, said_n, sentences, without_stop
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
+from referee.rules.tongits.questions import answers as tongits_answers
 from referee.rules.tongits.rulings import count_hand, may_fight, rule_on_meld, rule_on_sapaw
 from referee.rules.tongits.wording import rule_sentences as tongits_sentences
 from referee.rules.tongits.wording import run_in_words
@@ -130,6 +131,15 @@ def test_the_referees_tonk_answers_are_said_wholly_through_the_translator(preset
         assert in_words(answer.answer, SHOUTING) == answer.answer.upper(), answer.question
 
 
+@pytest.mark.parametrize("preset", sorted(TONGITS_PRESETS))
+@pytest.mark.parametrize("direction", ["clockwise", "counterclockwise"])
+def test_the_referees_tongits_answers_are_said_wholly_through_the_translator(preset, direction):
+    rules = TONGITS_PRESETS[preset].with_changes({"unit": "₱", "play_direction": direction})
+    for answer in tongits_answers(rules):
+        assert in_words(answer.question, SHOUTING) == answer.question.upper()
+        assert in_words(answer.answer, SHOUTING) == answer.answer.upper(), answer.question
+
+
 def test_a_cited_answer_is_said_through_the_translator_values_kept():
     caught = answers(PRESETS["classic"])[3]
     assert caught.answer == (
@@ -200,7 +210,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/shapes.py",
     "referee/rules/tongits/house_rules.py",
     "referee/rules/tongits/outcome.py",
-    "referee/rules/tongits/questions.py",
     "referee/rules/tongits/seats.py",
     "referee/rules/tongits/state.py",
     "referee/rules/tonk/house_rules.py",
