@@ -201,12 +201,7 @@ def test_a_refusal_is_said_wholly_through_the_translator():
 # Modules whose sentences are not yet messages; each must still hold one (so the list
 # shrinks as they are done), and every other module of the core holds none.
 NOT_YET_MESSAGES = {
-    "referee/rules/cards.py",
-    "referee/rules/limits.py",
-    "referee/rules/names.py",
     "referee/rules/options.py",
-    "referee/rules/players.py",
-    "referee/rules/runs.py",
     "referee/rules/shapes.py",
     "referee/rules/tongits/house_rules.py",
     "referee/rules/tongits/outcome.py",
@@ -261,6 +256,9 @@ def unmarked_words(source: str) -> list[str]:
             allowed.add(id(body[0].value))  # a docstring
         if isinstance(node, ast.Dict):  # keys are machine words: a why code, a kind, a word
             allowed.update(id(key) for key in node.keys if key is not None)
+        if isinstance(node, ast.Compare):  # a value compared with is a tag: kind == "drop"
+            allowed.update(id(part) for part in node.comparators)
+            allowed.update(id(part) for c in node.comparators for part in ast.walk(c))
         if isinstance(node, ast.Subscript):  # a key, or a Literal type's tags
             allowed.update(id(part) for part in ast.walk(node.slice))
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__":
