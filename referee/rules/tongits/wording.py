@@ -39,12 +39,12 @@ SAPAW = said("laid off (sapaw) on")
 # What ended a game (tongits.md section 3), as the history and the payout head it; a
 # result Tonk also has ("stock_out") reads the same in both games.
 RESULT_WORDS: dict[str, str] = {
-    "tongits": "Tong-its",
-    "bisaklat": "Bisaklat",
-    "draw_won": "Draw: the caller won",
-    "draw_lost": "Draw: a fighter beat the caller",
-    "stock_out": "Stock ran out",
-    "stock_out_void": "Stack ran out, everyone burned: nobody won",
+    "tongits": said("Tong-its"),
+    "bisaklat": said("Bisaklat"),
+    "draw_won": said("Draw: the caller won"),
+    "draw_lost": said("Draw: a fighter beat the caller"),
+    "stock_out": said("Stock ran out"),
+    "stock_out_void": said("Stack ran out, everyone burned: nobody won"),
 }
 # Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
 WHY_WORDS: dict[str, str] = {
