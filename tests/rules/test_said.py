@@ -22,6 +22,8 @@ from referee.rules.tongits.wording import rule_sentences as tongits_sentences
 from referee.rules.tongits.wording import run_in_words
 from referee.rules.tonk.presets import PRESETS
 from referee.rules.tonk.questions import answers
+from referee.rules.tonk.spreads import count_hand as tonk_count
+from referee.rules.tonk.spreads import rule_on_hit
 from referee.rules.tonk.wording import rule_sentences
 from referee.rules.words import amount_in_words, count_words, names_in_words
 
@@ -181,6 +183,17 @@ def test_the_referees_tongits_rulings_are_said_wholly_through_the_translator():
         assert reason.render(SHOUTING) == reason.upper()
 
 
+def test_the_referees_tonk_rulings_are_said_wholly_through_the_translator():
+    rules = PRESETS["classic"].with_changes({"unit": "$"})
+    hit = rule_on_hit([card_of("Q♠"), card_of("K♠"), card_of("J♠")], card_of("A♠"), rules)
+    assert hit.reason.render(SHOUTING) == (
+        "A♠ MAY NOT HIT IT: Q♠ K♠ J♠ A♠ IS NOT A SPREAD HERE: THE ACE IS LOW AT THIS TABLE: IT "
+        "GOES NEXT TO THE 2, NOT THE KING (HOUSE RULE “ACE IN RUNS”)."
+    )
+    total, words = tonk_count([card_of(c) for c in ("K♠", "K♥", "K♦", "K♣", "10♠")], rules)
+    assert (total, words.render(SHOUTING)) == (50, words.upper())
+
+
 def test_a_refusal_is_said_wholly_through_the_translator():
     with pytest.raises(Refusal) as refused:
         check_unit_kept("chips", "pesos")
@@ -206,7 +219,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/tongits/state.py",
     "referee/rules/tonk/one_deck.py",
     "referee/rules/tonk/outcome.py",
-    "referee/rules/tonk/spreads.py",
     "referee/rules/tonk/waiting.py",
 }
 ROOT = Path(referee.rules.__file__).parents[2]
