@@ -217,7 +217,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/shapes.py",
     "referee/rules/tongits/outcome.py",
     "referee/rules/tongits/state.py",
-    "referee/rules/tonk/one_deck.py",
     "referee/rules/tonk/outcome.py",
     "referee/rules/tonk/waiting.py",
 }
