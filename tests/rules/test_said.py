@@ -218,7 +218,6 @@ NOT_YET_MESSAGES = {
     "referee/rules/tongits/outcome.py",
     "referee/rules/tongits/state.py",
     "referee/rules/tonk/outcome.py",
-    "referee/rules/tonk/waiting.py",
 }
 ROOT = Path(referee.rules.__file__).parents[2]
 MARKERS = {"said": 1, "said_n": 2}  # the keywords of babel.cfg, with their message arguments
