@@ -217,14 +217,14 @@ NOT_YET_MESSAGES = {
     "referee/rules/shapes.py",
     "referee/rules/tongits/outcome.py",
     "referee/rules/tongits/state.py",
-    "referee/rules/tonk/outcome.py",
 }
 ROOT = Path(referee.rules.__file__).parents[2]
 MARKERS = {"said": 1, "said_n": 2}  # the keywords of babel.cfg, with their message arguments
 # A programmer's error, never shown to a player: its words need no translation.
 PROGRAMMERS_ERRORS = {"TypeError", "ValueError", "KeyError", "AssertionError", "RuntimeError"}
 # Not words either: a pattern (re.compile) and a type named in a string (cast, TypeVar).
-NOT_WORDS = PROGRAMMERS_ERRORS | {"compile", "cast", "TypeVar"}
+# pydantic's own message for an error (PydanticCustomError) is reworded by the game.
+NOT_WORDS = PROGRAMMERS_ERRORS | {"compile", "cast", "TypeVar", "PydanticCustomError"}
 # Two words, one capitalised word ("Yes"), or a word to glue between two others (" and ");
 # in an f-string, any word beside a space. A lone lowercase word may be a key ("drop").
 ENGLISH_WORDS = re.compile(
@@ -275,9 +275,8 @@ def unmarked_words(source: str, codes: frozenset[str] = frozenset()) -> list[str
     allowed: set[int] = set()
     found = []
     for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            allowed.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            allowed.add(id(node.value))  # a docstring, of a module, a class or a name
         if isinstance(node, ast.Dict):  # keys are machine words: a why code, a kind, a word
             allowed.update(id(key) for key in node.keys if key is not None)
         if isinstance(node, ast.Compare):  # a value compared with is a tag: kind == "drop"
