@@ -58,6 +58,15 @@ class Said(str):
         english.stop = stop
         return english
 
+    def __getnewargs_ex__(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """Made again from its template and values, so a copy or a pickle keeps them."""
+        keywords: dict[str, object] = {
+            "plural": self.plural,
+            "count": self.number,
+            "stop": self.stop,
+        }
+        return (self.template, self.values), keywords
+
     def render(self, translator: Translator) -> str:
         """The sentence in the translator's language, every nested value translated too."""
         if self.plural is None or self.number is None:

@@ -1,8 +1,10 @@
 """The core's words are messages a shell can say in any language (rules/said.py)."""
 
 import ast
+import copy
 import gettext
 import importlib
+import pickle
 import pkgutil
 import re
 from pathlib import Path
@@ -68,6 +70,18 @@ def test_a_message_is_its_english_sentence_and_keeps_its_template():
     assert dropped.template == "{player} dropped on {total} and was caught"
     assert dict(dropped.values) == {"player": "Ben", "total": 10}
     assert dropped.render(ENGLISH) == "Ben dropped on 10 and was caught"
+
+
+def test_a_message_copied_or_pickled_keeps_its_template_and_values():
+    turns = without_stop(said_n("{count} turn.", "{count} turns.", 3))
+    for again in (copy.deepcopy(turns), pickle.loads(pickle.dumps(turns))):
+        assert again == "3 turns"
+        assert (again.template, again.plural, again.number) == (
+            "{count} turn.",
+            "{count} turns.",
+            3,
+        )
+        assert again.render(SHOUTING) == "3 TURNS"
 
 
 def test_a_translation_may_reorder_the_values():
