@@ -5,6 +5,7 @@ words, and the house rules it cites by the names the game's rules sheet gives th
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from referee.rules.said import said, said_n, without_stop
 from referee.rules.words import names_in_words
 
 
@@ -25,6 +26,11 @@ def cited(text: str, options: tuple[str, ...], label: Callable[[str], str]) -> s
     """The answer closed citing its rules by the names the rules sheet gives them:
     '... (house rules “Stake” and “Unit”).'; the keys stay in `Answer.options`. `label`
     names an option of the game answered."""
-    rule = "house rule" if len(options) == 1 else "house rules"
-    labels = names_in_words([f"“{label(key)}”" for key in options])
-    return f"{text.removesuffix('.')} ({rule} {labels})."
+    labels = names_in_words([said("“{label}”", label=label(key)) for key in options])
+    return said_n(
+        "{answer} (house rule {labels}).",
+        "{answer} (house rules {labels}).",
+        len(options),
+        answer=without_stop(text),
+        labels=labels,
+    )

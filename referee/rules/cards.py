@@ -2,6 +2,8 @@
 
 from functools import cache
 
+from referee.rules.said import said
+
 TEN_VALUED = ("10", "J", "Q", "K")
 RANKS_52 = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANKS_40 = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
@@ -37,7 +39,9 @@ def value_copies(deck: str) -> tuple[tuple[int, int], ...]:
 
 def deck_in_words(deck: str) -> str:
     """The deck as the table names it: "a 52-card deck", "a 40-card deck (no 8, 9 or 10)"."""
-    return f"a {deck}-card deck" + (" (no 8, 9 or 10)" if deck == "40" else "")
+    if deck == "40":
+        return said("a {deck}-card deck (no 8, 9 or 10)", deck=deck)
+    return said("a {deck}-card deck", deck=deck)
 
 
 @cache

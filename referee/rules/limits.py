@@ -8,6 +8,7 @@ The house rules' own bounds (stake, bands, dealt totals) are declared with each 
 from typing import Any
 
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 # Players
 MIN_PLAYERS = 2  # at a table, and in a hand
@@ -47,8 +48,11 @@ def check_table_name(name: Any, *, blank: str | None = None) -> str:
         text = blank
     if not 1 <= len(text) <= TABLE_NAME_LENGTH or not text.isprintable():
         raise Refusal(
-            f"name: a table's name is 1 to {TABLE_NAME_LENGTH} printable characters "
-            "(letters, digits, spaces; no tabs or line breaks)",
+            said(
+                "name: a table's name is 1 to {table_name_length} printable "
+                "characters (letters, digits, spaces; no tabs or line breaks)",
+                table_name_length=TABLE_NAME_LENGTH,
+            ),
             field="name",
         )
     return text

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from referee.rules.limits import MAX_NAME_LENGTH
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 # Characters that draw nothing though they are letters or marks to Unicode (so `isprintable`
 # lets them through): the Hangul fillers, the blank Braille pattern, the Khmer inherent
@@ -107,15 +108,23 @@ def new_names(
         if not _shows_something(tidied):
             raise Refusal(
                 # Escaped (ascii), so the message shows which characters were sent.
-                f"{field}: {ascii(name)} shows nothing; every player needs a name the table "
-                "can read",
+                said(
+                    "{field}: {name} shows nothing; every player needs a name the table can read",
+                    field=field,
+                    name=ascii(name),
+                ),
                 field=field,
                 player=name,
             )
         if len(tidied) > MAX_NAME_LENGTH:  # composing may lengthen it ("\ufb2c" is three)
             raise Refusal(
-                f"{field}: {tidied[:MAX_NAME_LENGTH]!r}... is longer than {MAX_NAME_LENGTH} "
-                "characters once written out; use a shorter name",
+                said(
+                    "{field}: {tidied}... is longer than {max_name_length} "
+                    "characters once written out; use a shorter name",
+                    field=field,
+                    tidied=repr(tidied[:MAX_NAME_LENGTH]),
+                    max_name_length=MAX_NAME_LENGTH,
+                ),
                 field=field,
                 player=tidied[:MAX_NAME_LENGTH],
             )
@@ -125,8 +134,13 @@ def new_names(
         )
         if double is not None:
             raise Refusal(
-                f"{field}: {tidied!r} looks like {double!r}; give each player a name the table "
-                "can tell apart",
+                said(
+                    "{field}: {tidied} looks like {double}; give each player a "
+                    "name the table can tell apart",
+                    field=field,
+                    tidied=repr(tidied),
+                    double=repr(double),
+                ),
                 field=field,
                 player=tidied,
             )

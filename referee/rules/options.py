@@ -11,6 +11,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -61,7 +62,10 @@ def whole(low: int, high: int, *, optional: bool = False) -> Check:  # pragma: n
             raise NotAllowed
         return value
 
-    words = f"a whole number from {low} to {high}" + (", or null (off)" if optional else "")
+    if optional:
+        words = said("a whole number from {low} to {high}, or null (off)", low=low, high=high)
+    else:
+        words = said("a whole number from {low} to {high}", low=low, high=high)
     return Check(words, clean, "whole", low=low, high=high, optional=optional)
 
 
@@ -75,7 +79,9 @@ def choice(*values: str | int) -> Check:  # pragma: no mutate block
         raise NotAllowed
 
     shown = [f'"{v}"' if isinstance(v, str) else str(v) for v in values]
-    return Check(", ".join(shown[:-1]) + " or " + shown[-1], clean, "choice", choices=values)
+    listed = ", ".join(shown[:-1])  # values as JSON writes them, not words
+    words = said("{choices} or {last}", choices=listed, last=shown[-1])
+    return Check(words, clean, "choice", choices=values)
 
 
 def flag() -> Check:  # pragma: no mutate block
@@ -86,7 +92,7 @@ def flag() -> Check:  # pragma: no mutate block
             raise NotAllowed
         return value
 
-    return Check("true or false", clean, "flag", choices=(True, False))
+    return Check(said("true or false"), clean, "flag", choices=(True, False))
 
 
 def money() -> Check:  # pragma: no mutate block
@@ -101,7 +107,10 @@ def money() -> Check:  # pragma: no mutate block
             raise NotAllowed
         return value.quantize(CENT)
 
-    words = f"a number more than 0, at most {MAX_STAKE:,}, with at most 2 decimals"
+    words = said(
+        "a number more than 0, at most {most}, with at most 2 decimals",
+        most=format(MAX_STAKE, ","),
+    )
     return Check(words, clean, "money")
 
 
@@ -116,7 +125,8 @@ def short_text(limit: int) -> Check:  # pragma: no mutate block
             raise NotAllowed
         return value
 
-    return Check(f"a text of 1 to {limit} characters", clean, "text", high=limit)
+    words = said("a text of 1 to {limit} characters", limit=limit)
+    return Check(words, clean, "text", high=limit)
 
 
 def option(default: Any, check: Check, group: str) -> Any:  # pragma: no mutate block
@@ -131,21 +141,33 @@ def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) 
     """Any game's rules (a dataclass of `option` fields, `options` by key) with some options
     changed, each change checked and refused by name: Tonk's and Tongits' rules share it."""
     if not isinstance(changes, Mapping):
-        raise Refusal("rules: the house rules must be an object of option: value")
+        raise Refusal(said("rules: the house rules must be an object of option: value"))
     known = list(options)
     clean = {}
     for key, value in changes.items():
         if key not in known:
             clean_key = str(key)[:40]
             near = get_close_matches(clean_key, known, n=1)
-            hint = f"; did you mean {near[0]}?" if near else ""
-            raise Refusal(f"rules: there is no house rule called {clean_key!r}{hint}", field=key)
+            if near:
+                unknown = said(
+                    "rules: there is no house rule called {key}; did you mean {near}?",
+                    key=repr(clean_key),
+                    near=near[0],
+                )
+            else:
+                unknown = said("rules: there is no house rule called {key}", key=repr(clean_key))
+            raise Refusal(unknown, field=key)
         check: Check = options[key].metadata["check"]
         try:
             clean[key] = check.clean(value)
         except NotAllowed:
             raise Refusal(
-                f"House rule {key}: {_shown(value)} is not allowed; allowed: {check.words}",
+                said(
+                    "House rule {key}: {shown} is not allowed; allowed: {words}",
+                    key=key,
+                    shown=_shown(value),
+                    words=check.words,
+                ),
                 field=key,
             ) from None
     return replace(rules, **clean)
@@ -194,6 +216,11 @@ def preset_in(presets: Mapping[str, Rules], name: Any) -> Rules:
     if not isinstance(name, str) or name not in presets:
         names = ", ".join(presets)
         raise Refusal(
-            f"preset: there is no preset {str(name)[:40]!r}; choose {names}", field="preset"
+            said(
+                "preset: there is no preset {name}; choose {names}",
+                name=repr(str(name)[:40]),
+                names=names,
+            ),
+            field="preset",
         )
     return presets[name]

@@ -8,13 +8,14 @@ from typing import Any
 
 from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.words import names_in_words
 
 
 def check_players(players: Any) -> tuple[str, ...]:
     """2 to 6 distinct, non-empty, printable names in seating order."""
     if not isinstance(players, list | tuple):
-        raise Refusal("players: list the players' names in seating order", field="players")
+        raise Refusal(said("players: list the players' names in seating order"), field="players")
     seats = tuple(players)
     if all(isinstance(name, str) for name in seats):
         return _checked_seats(seats)  # a table's names, checked once for all its hands
@@ -25,7 +26,12 @@ def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
     """The checks of `check_players` past the container: how many, each name, no two alike."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise Refusal(
-            f"players: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
+            said(
+                "players: a table has {min_players} to {max_players} players, not {count}",
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
+                count=len(seats),
+            ),
             field="players",
         )
     seen: set[str] = set()
@@ -34,8 +40,11 @@ def _check_seats(seats: tuple[Any, ...]) -> tuple[str, ...]:
         folded = name.casefold()
         if folded in seen:
             raise Refusal(
-                f"players: two players are called {name!r}; give each a name the table can tell "
-                "apart",
+                said(
+                    "players: two players are called {name}; give each a name the "
+                    "table can tell apart",
+                    name=repr(name),
+                ),
                 field="players",
                 player=name,
             )
@@ -51,11 +60,16 @@ _checked_seats = lru_cache(maxsize=1024)(_check_seats)
 def check_name(name: Any) -> str:
     """A player's name: not empty, at most 40 printable characters, no space at either end."""
     if not isinstance(name, str) or not name.strip():
-        raise Refusal("players: every player needs a name", field="players")
+        raise Refusal(said("players: every player needs a name"), field="players")
     if len(name) > MAX_NAME_LENGTH or not name.isprintable() or name != name.strip():
         raise Refusal(
-            f"players: {name[:MAX_NAME_LENGTH]!r} is not a usable name; use up to "
-            f"{MAX_NAME_LENGTH} letters, digits or spaces, with no space at either end",
+            said(
+                "players: {name} is not a usable name; use up to "
+                "{max_name_length} letters, digits or spaces, with no space at "
+                "either end",
+                name=repr(name[:MAX_NAME_LENGTH]),
+                max_name_length=MAX_NAME_LENGTH,
+            ),
             field="players",
             player=name[:MAX_NAME_LENGTH],
         )
@@ -68,8 +82,12 @@ def check_at_table(name: str, seats: Sequence[str], key: str) -> None:
     player, and who is at the table."""
     if name not in seats:
         raise Refusal(
-            f"{key}: {name[:MAX_NAME_LENGTH]!r} is not at this table (players: "
-            f"{names_in_words(list(seats))})",
+            said(
+                "{key}: {name} is not at this table (players: {names})",
+                key=key,
+                name=repr(name[:MAX_NAME_LENGTH]),
+                names=names_in_words(list(seats)),
+            ),
             field=key,
             player=name[:MAX_NAME_LENGTH],
         )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from referee.rules.cards import ranks
 from referee.rules.deal import SUITS, Card
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 
 def card_of(text: str, field: str = "cards") -> Card:
@@ -17,7 +18,14 @@ def card_of(text: str, field: str = "cards") -> Card:
     # Equivalent mutants: ranks() gives the 52 ranks for any deck but "40", so ranks(None)
     # or any other text in place of "52" reads the same ranks.
     if suit not in SUITS or rank not in ranks("52"):
-        raise Refusal(f"{field}: {text[:6]!r} is not a card (rank then suit, like K♠)", field=field)
+        raise Refusal(
+            said(
+                "{field}: {text} is not a card (rank then suit, like K♠)",
+                field=field,
+                text=repr(text[:6]),
+            ),
+            field=field,
+        )
     return Card(rank, suit)
 
 

@@ -4,6 +4,7 @@ change, for the hands to come). Checked by the one door that changes rules and b
 import of a table's file, with the same words."""
 
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 
 def check_unit_kept(unit_played: str, unit_asked: str, *, field: str = "unit") -> None:
@@ -12,9 +13,14 @@ def check_unit_kept(unit_played: str, unit_asked: str, *, field: str = "unit") -
     if unit_asked == unit_played:
         return
     raise Refusal(
-        f"{field}: the unit stays {unit_played}: this table has counted in {unit_played} "
-        "since its first hand, and its tally adds every hand up (the stake can still change, "
-        f"for the hands to come). To play in {unit_asked}, start a new table from the home "
-        f"page and set its unit to {unit_asked} before its first hand.",
+        said(
+            "{field}: the unit stays {unit_played}: this table has counted in {unit_played} "
+            "since its first hand, and its tally adds every hand up (the stake can still "
+            "change, for the hands to come). To play in {unit_asked}, start a new table from "
+            "the home page and set its unit to {unit_asked} before its first hand.",
+            field=field,
+            unit_played=unit_played,
+            unit_asked=unit_asked,
+        ),
         field=field,
     )

@@ -2,18 +2,27 @@
 counts of things. Exact: an amount is a Decimal, never a float.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
+
+from referee.rules.said import Said, said, said_n
 
 WHOLE = Decimal(1)
 
 
 def names_in_words(names: Sequence[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Carla'."""
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Carla'.
+
+    A language lists in its own words: the last pair is a sentence of its own
+    ("{names} and {last}"), the ones before it joined by a list separator that is one too.
+    """
     if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else ""  # a name, or a message kept as one
+    listed = names[0]
+    for name in names[1:-1]:
+        listed = said("{names}, {name}", names=listed, name=name)
+    return said("{names} and {last}", names=listed, last=names[-1])
 
 
 def number_in_words(amount: Decimal) -> str:
@@ -33,7 +42,7 @@ def amount_in_words(amount: Decimal, unit: str) -> str:
     A word unit ending in s loses it for exactly one ('1 chip'); symbols such as
     '$' are left alone.
     """
-    return f"{number_in_words(amount)} {unit_of(amount, unit)}"
+    return said("{amount} {unit}", amount=number_in_words(amount), unit=unit_of(amount, unit))
 
 
 def unit_of(amount: Decimal, unit: str) -> str:
@@ -44,15 +53,25 @@ def unit_of(amount: Decimal, unit: str) -> str:
     return unit
 
 
-def count_words(number: int, noun: str) -> str:
-    """'1 turn', '3 turns'."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def count_words(number: int, noun: str) -> Said:
+    """'1 turn', '3 turns': each noun a plural message of its own, as languages inflect."""
+    return COUNTED[noun](number)
+
+
+# Each counted noun of the core's sentences, with its plural form chosen by the count.
+COUNTED: dict[str, Callable[[int], Said]] = {
+    "turn": lambda n: said_n("{count} turn", "{count} turns", n),
+    "hand": lambda n: said_n("{count} hand", "{count} hands", n),
+    "card": lambda n: said_n("{count} card", "{count} cards", n),
+    "stake": lambda n: said_n("{count} stake", "{count} stakes", n),
+    "win": lambda n: said_n("{count} win", "{count} wins", n),
+}
 
 
 def plain_value_words(key: str, value: Any) -> str | None:
     """The words every game gives a flag, the stake and the unit; None for other values."""
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return said("Yes") if value else said("No")
     if key == "stake":
         return number_in_words(value)
     if key == "unit":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 # The exact search looks at every subset of the players with money owed or owing:
 # 2**16 subsets is well under a second; a table seats at most 12 over a night.
@@ -48,8 +49,13 @@ def fewest_transfers(balances: Mapping[str, Decimal]) -> list[Transfer]:
     names = [name for name, amount in balances.items() if amount != 0]
     if len(names) > MOST_TO_SEARCH:
         raise Refusal(
-            f"{len(names)} players have money owed or owing; fewest transfers can settle "
-            f"at most {MOST_TO_SEARCH}. Settle with a banker instead.",
+            said(
+                "{count} players have money owed or owing; fewest transfers "
+                "can settle at most {most_to_search}. Settle with a banker "
+                "instead.",
+                count=len(names),
+                most_to_search=MOST_TO_SEARCH,
+            ),
             field="balances",
         )
     units = [_to_units(balances[name], exponent) for name in names]
@@ -74,7 +80,7 @@ def banker_transfers(balances: Mapping[str, Decimal], banker: str) -> list[Trans
     """
     if banker not in balances:
         raise Refusal(
-            f"{banker} has no balance tonight, so cannot be the banker",
+            said("{banker} has no balance tonight, so cannot be the banker", banker=banker),
             field="banker",
             player=banker,
         )
@@ -98,7 +104,11 @@ def _check(balances: Mapping[str, Decimal]) -> int:
     for name, amount in balances.items():
         if not isinstance(amount, Decimal) or not amount.is_finite():
             raise Refusal(
-                f"{name}: {amount!r} is not an exact amount of money",
+                said(
+                    "{name}: {amount} is not an exact amount of money",
+                    name=name,
+                    amount=repr(amount),
+                ),
                 field="balances",
                 player=name,
             )
@@ -106,8 +116,11 @@ def _check(balances: Mapping[str, Decimal]) -> int:
     total = sum(_to_units(amount, exponent) for amount in balances.values())
     if total != 0:
         raise Refusal(
-            f"The balances add up to {_from_units(total, exponent)}, not 0: every win "
-            "tonight must be someone's loss before the table can settle up",
+            said(
+                "The balances add up to {from_units}, not 0: every win tonight "
+                "must be someone's loss before the table can settle up",
+                from_units=_from_units(total, exponent),
+            ),
             field="balances",
         )
     return exponent
@@ -210,10 +223,10 @@ def transfers_for(
     or a banker not named (`to`, as the settle-up's link names the banker), is refused the
     same at each: the API answers the refusal, the page shows it beside the ways to choose."""
     if mode not in MODES:
-        raise Refusal("mode: choose " + ", ".join(MODES), field="mode")
+        raise Refusal(said("mode: choose {modes}", modes=", ".join(MODES)), field="mode")
     if mode == "banker":
         if not banker:
-            raise Refusal("to: say who is the banker", field="to")
+            raise Refusal(said("to: say who is the banker"), field="to")
         return banker_transfers(balances, banker)
     if mode == "as_is":
         return []

@@ -23,6 +23,7 @@ from referee.rules.options import (
     whole,
 )
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.tonk import house_rules as tonk
 
 Seats = Literal[3, 4]
@@ -33,13 +34,13 @@ PlayDirection = Literal["counterclockwise", "clockwise"]
 NextDealer = Literal["winner", "rotate"]
 DiscardTake = Literal["meld_only", "any"]
 
-TABLE = "Table"
-POT = "Pot and jackpot (“Two Hits”)"
-ENDINGS = "What each ending pays"
-BONUSES = "Bonuses"
-DRAW = "Draw, ties and turn order"
-DEALING = "Dealing"
-TABLE_TALK = "Table talk"
+TABLE = said("Table")
+POT = said("Pot and jackpot (“Two Hits”)")
+ENDINGS = said("What each ending pays")
+BONUSES = said("Bonuses")
+DRAW = said("Draw, ties and turn order")
+DEALING = said("Dealing")
+TABLE_TALK = said("Table talk")
 
 MAX_PAYS = 10  # every multiplier of section 1 is at most 10 stakes
 
@@ -104,8 +105,11 @@ class TongitsRules:
             for key in changes:
                 if key in tonk.OPTIONS and key not in OPTIONS:
                     raise Refusal(
-                        f"rules: {key} is a house rule of Tonk, not of Tongits (the "
-                        "Tongits rules sheet lists them all)",
+                        said(
+                            "rules: {key} is a house rule of Tonk, not of Tongits (the "
+                            "Tongits rules sheet lists them all)",
+                            key=key,
+                        ),
                         field=key,
                     )
         return changed(self, OPTIONS, changes)

@@ -21,6 +21,7 @@ from referee.rules.limits import (
 )
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.shapes import Kind, Shape, carried, first, refusal_in
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.words import names_in_words
@@ -28,10 +29,10 @@ from referee.rules.words import names_in_words
 KindName = Literal["tongits", "draw", "stock_out", "bisaklat"]
 KINDS: tuple[KindName, ...] = get_args(KindName)
 KIND_WORDS: dict[str, str] = {
-    "tongits": "tong-its",
-    "draw": "draw",
-    "stock_out": "stock ran out",
-    "bisaklat": "bisaklat",
+    "tongits": said("tong-its"),
+    "draw": said("draw"),
+    "stock_out": said("stock ran out"),
+    "bisaklat": said("bisaklat"),
 }
 NAME_LISTS = ("burned", "concealed", "fought")
 BONUS_KEYS = ("secret", "escalera", "aces")
@@ -45,7 +46,11 @@ def _once(names: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
             key = info.field_name
             raise carried(
                 Refusal(
-                    f"{key}: {name[:MAX_NAME_LENGTH]} is listed twice; name each player once",
+                    said(
+                        "{key}: {name} is listed twice; name each player once",
+                        key=key,
+                        name=name[:MAX_NAME_LENGTH],
+                    ),
                     field=key,
                     player=name[:MAX_NAME_LENGTH],
                 )
@@ -127,55 +132,72 @@ _ORDER = tuple(
     + ("fought", "last_card", "totals")
     for mark in ("", "?")
 )
-_WHO = {"player": "who went tong-its", "caller": "who called the draw"}
-_SHAPE = 'bonuses: give what each player held as name: {"secret": n, "escalera": n, "aces": n}'
+_WHO = {"player": said("who went tong-its"), "caller": said("who called the draw")}
+_SHAPE = said(
+    'bonuses: give what each player held as name: {{"secret": n, "escalera": n, "aces": n}}'
+)
 
 
 def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
     """What is wrong with an ending, as a player reads it."""
     if not isinstance(data, Mapping):
-        return Refusal("outcome: say how the game ended, as an object with a kind", field="outcome")
+        return Refusal(
+            said("outcome: say how the game ended, as an object with a kind"), field="outcome"
+        )
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
         return Refusal(
-            f"kind: {str(kind)[:40]!r} is not a way a game of Tongits ends; choose "
-            + ", ".join(KINDS),
+            said(
+                "kind: {kind} is not a way a game of Tongits ends; choose {kinds}",
+                kind=repr(str(kind)[:40]),
+                kinds=", ".join(KINDS),
+            ),
             field="kind",
         )
     fields = _FIELDS[kind]
     for key in data:
         if key not in fields:
             return Refusal(
-                f"outcome: a {KIND_WORDS[kind]} has no field {str(key)[:40]!r}; it has "
-                + ", ".join(fields),
+                said(
+                    "outcome: a {kind} has no field {key}; it has {fields}",
+                    kind=KIND_WORDS[kind],
+                    key=repr(str(key)[:40]),
+                    fields=", ".join(fields),
+                ),
                 field="outcome",
             )
     error = first(errors, _ORDER)
-    said = refusal_in(error)
-    if said is not None:
-        return said
+    carried_refusal = refusal_in(error)
+    if carried_refusal is not None:
+        return carried_refusal
     loc = error["loc"]
     key = str(loc[1])
     if key in _WHO:
-        who = "who showed the bisaklat" if kind == "bisaklat" else _WHO[key]
-        return Refusal(f"{key}: say {who}, by name", field=key)
+        who = said("who showed the bisaklat") if kind == "bisaklat" else _WHO[key]
+        return Refusal(said("{key}: say {who}, by name", key=key, who=who), field=key)
     if key in NAME_LISTS:
-        return Refusal(f"{key}: give a list of players' names", field=key)
+        return Refusal(said("{key}: give a list of players' names", key=key), field=key)
     if key == "sapaw_on_caller":
-        return Refusal("sapaw_on_caller: answer true or false", field=key)
+        return Refusal(said("sapaw_on_caller: answer true or false"), field=key)
     if key == "last_card":
-        return Refusal("last_card: give the name of who took the last card", field=key)
+        return Refusal(said("last_card: give the name of who took the last card"), field=key)
     player = str(loc[2])[:MAX_NAME_LENGTH] if len(loc) > 2 else None
     if key == "totals" and player is not None:
         return Refusal(
-            f"totals: {player}'s total must be a whole number of points", field=key, player=player
+            said("totals: {player}'s total must be a whole number of points", player=player),
+            field=key,
+            player=player,
         )
     if key == "totals":
-        return Refusal("totals: give each player's total as name: points", field=key)
+        return Refusal(said("totals: give each player's total as name: points"), field=key)
     count = str(loc[3]) if len(loc) > 3 else None
     if count in BONUS_KEYS and error["type"] != "extra_forbidden":
         return Refusal(
-            f"bonuses.{count}: {player}'s {count} count must be a whole number, 0 or more",
+            said(
+                "bonuses.{count}: {player}'s {count} count must be a whole number, 0 or more",
+                count=count,
+                player=player,
+            ),
             field=f"bonuses.{count}",
             player=player,
         )
@@ -205,8 +227,11 @@ def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) ->
     for name in outcome.concealed:
         if name in outcome.burned:
             raise Refusal(
-                f"concealed: {name} is listed as burned and as concealed; a concealed player "
-                "holds a Secret in hand, so is not burned",
+                said(
+                    "concealed: {name} is listed as burned and as concealed; a "
+                    "concealed player holds a Secret in hand, so is not burned",
+                    name=name,
+                ),
                 field="concealed",
                 player=name,
             )
@@ -238,8 +263,16 @@ def _check_totals(rules: TongitsRules, outcome: Ending) -> None:
         if not 0 <= total <= high:
             cards = high // MAX_CARD_POINTS
             raise Refusal(
-                f"totals: {name}'s total of {total} cannot be; holding at most {cards} cards "
-                f"of at most {MAX_CARD_POINTS} points, a player has 0 to {high}",
+                said(
+                    "totals: {name}'s total of {total} cannot be; holding at most "
+                    "{cards} cards of at most {max_card_points} points, a player "
+                    "has 0 to {high}",
+                    name=name,
+                    total=total,
+                    cards=cards,
+                    max_card_points=MAX_CARD_POINTS,
+                    high=high,
+                ),
                 field="totals",
                 player=name,
             )
@@ -251,22 +284,37 @@ def _check_bonuses(outcome: Ending) -> None:
     for name, held in outcome.bonuses.items():
         if held.secret + held.escalera > FOUR_CARD_MELDS_A_PLAYER:
             raise Refusal(
-                f"bonuses.secret: {name} cannot hold {held.secret + held.escalera} Secrets and "
-                f"Escaleras; each takes four cards, so {FOUR_CARD_MELDS_A_PLAYER} at most",
+                said(
+                    "bonuses.secret: {name} cannot hold {number} Secrets and "
+                    "Escaleras; each takes four cards, so "
+                    "{four_card_melds_a_player} at most",
+                    name=name,
+                    number=held.secret + held.escalera,
+                    four_card_melds_a_player=FOUR_CARD_MELDS_A_PLAYER,
+                ),
                 field="bonuses.secret",
                 player=name,
             )
         if held.aces > ACES_IN_A_DECK:
             raise Refusal(
-                f"bonuses.aces: {name} cannot hold {held.aces} aces; the deck has {ACES_IN_A_DECK}",
+                said(
+                    "bonuses.aces: {name} cannot hold {aces} aces; the deck has {aces_in_a_deck}",
+                    name=name,
+                    aces=held.aces,
+                    aces_in_a_deck=ACES_IN_A_DECK,
+                ),
                 field="bonuses.aces",
                 player=name,
             )
     aces = sum(held.aces for held in outcome.bonuses.values())
     if aces > ACES_IN_A_DECK:
         raise Refusal(
-            f"bonuses.aces: {aces} aces are counted between the players; the deck has "
-            f"{ACES_IN_A_DECK}",
+            said(
+                "bonuses.aces: {aces} aces are counted between the players; "
+                "the deck has {aces_in_a_deck}",
+                aces=aces,
+                aces_in_a_deck=ACES_IN_A_DECK,
+            ),
             field="bonuses.aces",
         )
 
@@ -278,8 +326,12 @@ def _check_tongits(outcome: TongIts) -> None:
     for key in ("burned", "concealed"):
         if player in getattr(outcome, key):
             raise Refusal(
-                f"player: {player} went tong-its, laying out every card, so has exposed melds "
-                f"and cannot be {key}",
+                said(
+                    "player: {player} went tong-its, laying out every card, so has "
+                    "exposed melds and cannot be {key}",
+                    player=player,
+                    key=key,
+                ),
                 field="player",
                 player=player,
             )
@@ -291,8 +343,12 @@ def _check_bisaklat(outcome: Bisaklat) -> None:
         named: tuple[str, ...] = getattr(outcome, key)
         if named:
             raise Refusal(
-                f"{key}: nobody is {key} in a bisaklat; the game ends before anyone's first "
-                f"turn, so leave {names_in_words(list(named))} out",
+                said(
+                    "{key}: nobody is {key} in a bisaklat; the game ends before "
+                    "anyone's first turn, so leave {names} out",
+                    key=key,
+                    names=names_in_words(list(named)),
+                ),
                 field=key,
                 player=named[0],
             )
@@ -303,37 +359,54 @@ def _check_draw(rules: TongitsRules, outcome: Draw) -> None:
     caller = outcome.caller
     if caller in outcome.burned:
         raise Refusal(
-            f"caller: {caller} is burned and cannot call a draw; calling a draw needs an "
-            "exposed meld",
+            said(
+                "caller: {caller} is burned and cannot call a draw; calling a "
+                "draw needs an exposed meld",
+                caller=caller,
+            ),
             field="caller",
             player=caller,
         )
     if caller in outcome.concealed:
         raise Refusal(
-            f"caller: {caller} has no exposed meld (a Secret held in hand is not enough to "
-            "call) and cannot call a draw; a concealed player may only fight",
+            said(
+                "caller: {caller} has no exposed meld (a Secret held in hand "
+                "is not enough to call) and cannot call a draw; a concealed "
+                "player may only fight",
+                caller=caller,
+            ),
             field="caller",
             player=caller,
         )
     if outcome.sapaw_on_caller and rules.sapaw_blocks_draw:
         raise Refusal(
-            f"sapaw_on_caller: an opponent laid off on {caller}'s meld since {caller}'s last "
-            f"turn, so {caller} must wait for their next turn to call a draw (house rule "
-            "“Sapaw blocks a draw”)",
+            said(
+                "sapaw_on_caller: an opponent laid off on {caller}'s meld "
+                "since {caller}'s last turn, so {caller} must wait for their "
+                "next turn to call a draw (house rule “Sapaw blocks a draw”)",
+                caller=caller,
+            ),
             field="sapaw_on_caller",
             player=caller,
         )
     if caller in outcome.fought:
         raise Refusal(
-            f"fought: {caller} called the draw and does not fight it; list only the players "
-            "who fought the call",
+            said(
+                "fought: {caller} called the draw and does not fight it; list "
+                "only the players who fought the call",
+                caller=caller,
+            ),
             field="fought",
             player=caller,
         )
     for name in outcome.fought:
         if name in outcome.burned:
             raise Refusal(
-                f"fought: {name} is burned and cannot fight; a burned player folds automatically",
+                said(
+                    "fought: {name} is burned and cannot fight; a burned player "
+                    "folds automatically",
+                    name=name,
+                ),
                 field="fought",
                 player=name,
             )
@@ -341,8 +414,11 @@ def _check_draw(rules: TongitsRules, outcome: Draw) -> None:
         for name in (caller, *outcome.fought):
             if name not in outcome.totals:
                 raise Refusal(
-                    f"totals: {name}'s total is missing; when anyone fights, the totals of the "
-                    "caller and of every fighter decide the draw",
+                    said(
+                        "totals: {name}'s total is missing; when anyone fights, the "
+                        "totals of the caller and of every fighter decide the draw",
+                        name=name,
+                    ),
                     field="totals",
                     player=name,
                 )
@@ -360,8 +436,11 @@ def _check_stock_out(seats: Sequence[str], outcome: StockOut) -> None:
     for name in eligible:
         if name not in outcome.totals:
             raise Refusal(
-                f"totals: {name}'s total is missing; when the stock runs out every player who "
-                "is not burned counts their cards",
+                said(
+                    "totals: {name}'s total is missing; when the stock runs out "
+                    "every player who is not burned counts their cards",
+                    name=name,
+                ),
                 field="totals",
                 player=name,
             )
@@ -370,9 +449,13 @@ def _check_stock_out(seats: Sequence[str], outcome: StockOut) -> None:
     low, tied = lowest(outcome.totals, eligible)
     if len(tied) > 1 and outcome.last_card is None:
         raise Refusal(
-            f"last_card: {names_in_words(tied)} tie for the lowest count ({low}); say who took "
-            "the last card of the stock, since the tie goes to them, or else to the first tied "
-            "player to their right",
+            said(
+                "last_card: {names} tie for the lowest count ({low}); say who "
+                "took the last card of the stock, since the tie goes to them, "
+                "or else to the first tied player to their right",
+                names=names_in_words(tied),
+                low=low,
+            ),
             field="last_card",
         )
 

@@ -7,6 +7,7 @@ names the rules sheet gives them, so that a table reading the answer can find th
 from collections.abc import Callable
 
 from referee.rules.answers import Answer, Reply, cited
+from referee.rules.said import said
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.wording import (
     BURNED,
@@ -17,157 +18,189 @@ from referee.rules.tongits.wording import (
 )
 
 
-def _left_of_caller(rules: TongitsRules) -> str:
-    """The seat a tie goes to, seen from the caller: to their right."""
-    if rules.play_direction == "counterclockwise":
-        return "the caller's right (the player after the caller in turn)"
-    return "the caller's right (the player before the caller in turn)"
-
-
 def _call_a_draw(rules: TongitsRules) -> Reply:
-    sapaw = (
-        f" and not if an opponent has {SAPAW} one of your melds since your last turn: then "
-        "you wait for your next turn"
-        if rules.sapaw_blocks_draw
-        else f"; being {SAPAW} does not stop you at this table"
-    )
-    text = (
-        "Only at the start of your own turn, before drawing, and only if you have at least one "
-        "exposed meld (a Secret, a four of a kind kept in hand, is not enough)"
-        f"{sapaw}."
-    )
+    if rules.sapaw_blocks_draw:
+        text = said(
+            "Only at the start of your own turn, before drawing, and only if you have at "
+            "least one exposed meld (a Secret, a four of a kind kept in hand, is not enough) "
+            "and not if an opponent has {sapaw} one of your melds since your last turn: then "
+            "you wait for your next turn.",
+            sapaw=SAPAW,
+        )
+    else:
+        text = said(
+            "Only at the start of your own turn, before drawing, and only if you have at "
+            "least one exposed meld (a Secret, a four of a kind kept in hand, is not enough); "
+            "being {sapaw} does not stop you at this table.",
+            sapaw=SAPAW,
+        )
     return text, ("sapaw_blocks_draw",)
 
 
 def _fight(rules: TongitsRules) -> Reply:
-    text = (
+    text = said(
         "Only if you have an exposed meld, or are concealed (no exposed meld, but a Secret in "
-        f"hand). A {BURNED} player folds automatically, and the caller does not fight their "
-        f"own draw. Folding costs {paid(rules, rules.fold_pays)}; losing a fight costs "
-        f"{paid(rules, rules.fight_pays)}."
+        "hand). A {burned} player folds automatically, and the caller does not fight their "
+        "own draw. Folding costs {fold}; losing a fight costs {fight}.",
+        burned=BURNED,
+        fold=paid(rules, rules.fold_pays),
+        fight=paid(rules, rules.fight_pays),
     )
     return text, ("fold_pays", "fight_pays")
 
 
 def _tie_at_a_draw(rules: TongitsRules) -> Reply:
-    text = (
-        "Never the caller. If one fighter ties the caller, the fighter wins. If several "
-        "fighters tie on the lowest total (with or without the caller), the first of them to "
-        f"{_left_of_caller(rules)} wins, which also settles a three-way tie. The totals of "
-        "players who folded never count."
-    )
+    if rules.play_direction == "counterclockwise":
+        text = said(
+            "Never the caller. If one fighter ties the caller, the fighter wins. If several "
+            "fighters tie on the lowest total (with or without the caller), the first of them "
+            "to the caller's right (the player after the caller in turn) wins, which also "
+            "settles a three-way tie. The totals of players who folded never count."
+        )
+    else:
+        text = said(
+            "Never the caller. If one fighter ties the caller, the fighter wins. If several "
+            "fighters tie on the lowest total (with or without the caller), the first of them "
+            "to the caller's right (the player before the caller in turn) wins, which also "
+            "settles a three-way tie. The totals of players who folded never count."
+        )
     return text, ("play_direction",)
 
 
 def _tie_at_the_stock(rules: TongitsRules) -> Reply:
-    after = "after" if rules.play_direction == "counterclockwise" else "before"
-    text = (
-        "The tied player who took the last card. If that player is not among the tied ones, "
-        f"the first tied player to their right (going {after} them in turn) wins. A burned "
-        "player never wins, however low their total."
-    )
+    if rules.play_direction == "counterclockwise":
+        text = said(
+            "The tied player who took the last card. If that player is not among the tied "
+            "ones, the first tied player to their right (going after them in turn) wins. A "
+            "burned player never wins, however low their total."
+        )
+    else:
+        text = said(
+            "The tied player who took the last card. If that player is not among the tied "
+            "ones, the first tied player to their right (going before them in turn) wins. A "
+            "burned player never wins, however low their total."
+        )
     return text, ("play_direction",)
 
 
 def _burned(rules: TongitsRules) -> Reply:
-    pays = times_words(rules.burned_factor)
-    text = (
+    text = said(
         "Yes if, at the moment the game ended (tong-its declared, draw called, last card "
         "taken), they had no exposed meld and held no Secret in hand. Laying off (sapaw) on "
-        f"others' melds does not save a player. A burned (sunog) player pays {pays} what the "
-        "ending costs."
+        "others' melds does not save a player. A burned (sunog) player pays {times} what the "
+        "ending costs.",
+        times=times_words(rules.burned_factor),
     )
     return text, ("burned_factor",)
 
 
 def _everybody_burned(rules: TongitsRules) -> Reply:
-    dealer = (
-        "the same dealer deals again"
-        if rules.next_dealer == "winner"
-        else "the deal passes to the player after the dealer"
-    )
-    text = (
-        "Nobody wins and nobody pays. This game's antes stay in the pot, the streak stands, "
-        f"and {dealer}."
-    )
+    if rules.next_dealer == "winner":
+        text = said(
+            "Nobody wins and nobody pays. This game's antes stay in the pot, the streak "
+            "stands, and the same dealer deals again."
+        )
+    else:
+        text = said(
+            "Nobody wins and nobody pays. This game's antes stay in the pot, the streak "
+            "stands, and the deal passes to the player after the dealer."
+        )
     return text, ("ante", "next_dealer")
 
 
 def _card_count(rules: TongitsRules) -> Reply:
-    melds = (
-        "Melds (bahay) kept in hand count like any other cards."
-        if rules.hand_melds_count
-        else "Melds (bahay) kept in hand count nothing."
-    )
-    text = f"The ace counts 1, 2 to 10 their face value, the jack, queen and king 10. {melds}"
+    if rules.hand_melds_count:
+        text = said(
+            "The ace counts 1, 2 to 10 their face value, the jack, queen and king 10. Melds "
+            "(bahay) kept in hand count like any other cards."
+        )
+    else:
+        text = said(
+            "The ace counts 1, 2 to 10 their face value, the jack, queen and king 10. Melds "
+            "(bahay) kept in hand count nothing."
+        )
     return text, ("card_values", "hand_melds_count")
 
 
 BONUS_OPTIONS = ("secret_bonus", "escalera_bonus", "ace_bonus")
 
 
+def _bonus_paid(rules: TongitsRules, key: str) -> str:
+    """What one bonus the winner holds pays: '2 chips from each loser per Secret'."""
+    amount = paid(rules, getattr(rules, key))
+    if key == "secret_bonus":
+        return said("{amount} from each loser per Secret", amount=amount)
+    if key == "escalera_bonus":
+        return said("{amount} from each loser per Escalera", amount=amount)
+    return said("{amount} from each loser per ace", amount=amount)
+
+
 def _secret_if_i_lose(rules: TongitsRules) -> Reply:
-    bonuses = zip(("Secret", "Escalera", "ace"), BONUS_OPTIONS, strict=True)
-    paying = [
-        f"{paid(rules, getattr(rules, key))} from each loser per {words}"
-        for words, key in bonuses
-        if getattr(rules, key)
-    ]
+    paying = [_bonus_paid(rules, key) for key in BONUS_OPTIONS if getattr(rules, key)]
     if not paying:
-        return "No. This table pays no bonus at all, to the winner or anyone.", BONUS_OPTIONS
-    text = "No. Only the winner's bonuses are paid; here that is " + ", ".join(paying) + "."
+        return said("No. This table pays no bonus at all, to the winner or anyone."), BONUS_OPTIONS
+    bonuses = paying[0]
+    for bonus in paying[1:]:
+        bonuses = said("{names}, {name}", names=bonuses, name=bonus)
+    text = said("No. Only the winner's bonuses are paid; here that is {bonuses}.", bonuses=bonuses)
     return text, BONUS_OPTIONS
 
 
 def _pot_again(rules: TongitsRules) -> Reply:
-    if rules.jackpot_wins == 3:
-        rest = " Here the pot comes from the third win in a row on, and the second pays "
-        rest += (
-            f"{paid(rules, rules.second_win_bonus)} from each other player."
-            if rules.second_win_bonus
-            else "nothing extra."
+    if rules.jackpot_wins == 2:
+        text = said(
+            "Yes. As long as you keep winning, each further win takes whatever is in the pot "
+            "then. Here the pot comes from the second win in a row on (“Two Hits”)."
+        )
+    elif rules.second_win_bonus:
+        text = said(
+            "Yes. As long as you keep winning, each further win takes whatever is in the pot "
+            "then. Here the pot comes from the third win in a row on, and the second pays "
+            "{amount} from each other player.",
+            amount=paid(rules, rules.second_win_bonus),
         )
     else:
-        rest = " Here the pot comes from the second win in a row on (“Two Hits”)."
-    text = (
-        "Yes. As long as you keep winning, each further win takes whatever is in the pot "
-        f"then.{rest}"
-    )
+        text = said(
+            "Yes. As long as you keep winning, each further win takes whatever is in the pot "
+            "then. Here the pot comes from the third win in a row on, and the second pays "
+            "nothing extra."
+        )
     return text, ("jackpot_wins", "second_win_bonus")
 
 
 def _bisaklat(rules: TongitsRules) -> Reply:
-    text = (
-        f"The pot, whatever the streak, and {paid(rules, rules.bisaklat_pays)} from each other "
-        "player. The game ends before anyone plays, so nobody is burned. If two players show "
-        "a bisaklat, the first of them in the order of play, starting with the dealer, wins."
+    text = said(
+        "The pot, whatever the streak, and {amount} from each other player. The game ends "
+        "before anyone plays, so nobody is burned. If two players show a bisaklat, the first "
+        "of them in the order of play, starting with the dealer, wins.",
+        amount=paid(rules, rules.bisaklat_pays),
     )
     return text, ("bisaklat_pays",)
 
 
 def _next_dealer(rules: TongitsRules) -> Reply:
     if rules.next_dealer == "winner":
-        text = (
+        text = said(
             "The winner (the hitter), who gets the extra card; a game that nobody won is dealt "
             "again by the same dealer."
         )
     else:
-        text = "The player after the dealer, whoever won."
+        text = said("The player after the dealer, whoever won.")
     return text, ("next_dealer",)
 
 
 QUESTIONS: tuple[tuple[str, Callable[[TongitsRules], Reply]], ...] = (
-    ("May I call a draw now?", _call_a_draw),
-    ("May I fight the draw?", _fight),
-    ("Who wins a tie at a draw?", _tie_at_a_draw),
-    ("Who wins a tie when the stock runs out?", _tie_at_the_stock),
-    ("Is this player burned?", _burned),
-    ("What if everybody is burned when the stock runs out?", _everybody_burned),
-    ("How much does a card count?", _card_count),
-    ("Does a Secret pay if I lose?", _secret_if_i_lose),
-    ("I took the pot last game. Does my next win take it again?", _pot_again),
-    ("What does a bisaklat win?", _bisaklat),
-    ("Who deals next?", _next_dealer),
+    (said("May I call a draw now?"), _call_a_draw),
+    (said("May I fight the draw?"), _fight),
+    (said("Who wins a tie at a draw?"), _tie_at_a_draw),
+    (said("Who wins a tie when the stock runs out?"), _tie_at_the_stock),
+    (said("Is this player burned?"), _burned),
+    (said("What if everybody is burned when the stock runs out?"), _everybody_burned),
+    (said("How much does a card count?"), _card_count),
+    (said("Does a Secret pay if I lose?"), _secret_if_i_lose),
+    (said("I took the pot last game. Does my next win take it again?"), _pot_again),
+    (said("What does a bisaklat win?"), _bisaklat),
+    (said("Who deals next?"), _next_dealer),
 )
 
 

@@ -19,15 +19,17 @@ from referee.rules.cards import RANKS_52, card_value
 from referee.rules.deal import SUITS, Card
 from referee.rules.refusal import Refusal
 from referee.rules.runs import in_a_row, picked_twice, run_order
+from referee.rules.said import said, without_stop
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.wording import BURNED, ESCALERA, SECRET, option_label, paid
 
 MIN_MELD = 3  # three of a kind, or three in a row of one suit (003)
 ESCALERA_LENGTH = 4  # a straight flush of four cards or more (003)
 FOUR_OF_A_KIND = 4  # a Secret, or a Sagasa when the fourth is added to one's own three
-SAGASA = "Sagasa (a four of a kind made by adding the fourth card to one's own three of a kind)"
-CONCEALED = "concealed (no exposed meld, but a Secret in hand)"
-MELD = "a meld (bahay)"
+SAGASA = said(
+    "Sagasa (a four of a kind made by adding the fourth card to one's own three of a kind)"
+)
+CONCEALED = said("concealed (no exposed meld, but a Secret in hand)")
 
 Special = Literal["Secret", "Escalera", "Sagasa"]
 
@@ -57,11 +59,19 @@ def _check_cards(cards: Sequence[Card], field: str) -> None:
     for card in cards:
         if card.suit not in SUITS or card.rank not in RANKS_52:
             raise Refusal(
-                f"{field}: {str(card)[:6]!r} is not a card (rank then suit, like K♠)", field=field
+                said(
+                    "{field}: {card} is not a card (rank then suit, like K♠)",
+                    field=field,
+                    card=repr(str(card)[:6]),
+                ),
+                field=field,
             )
     twice = picked_twice(cards)
     if twice is not None:
-        raise Refusal(f"{field}: {twice} is there twice; a deck has one of each", field=field)
+        raise Refusal(
+            said("{field}: {card} is there twice; a deck has one of each", field=field, card=twice),
+            field=field,
+        )
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -92,26 +102,38 @@ def count_hand(
     most = rules.most_cards + 1
     if len(cards) + len(kept) > most:
         raise Refusal(
-            f"cards: {len(cards) + len(kept)} cards are more than a hand holds here "
-            f"({rules.most_cards} between turns, one more after drawing; house rule “Seats”)",
+            said(
+                "cards: {count} cards are more than a hand holds here ({most} between turns, "
+                "one more after drawing; house rule “Seats”)",
+                count=len(cards) + len(kept),
+                most=rules.most_cards,
+            ),
             field="cards",
         )
     for meld in melds_in_hand:
         ruling = rule_on_meld(meld, rules)
         if not ruling.yes:
-            raise Refusal(f"melds_in_hand: {ruling.reason}", field="melds_in_hand")
+            raise Refusal(
+                said("melds_in_hand: {reason}", reason=ruling.reason), field="melds_in_hand"
+            )
     counted = [*cards, *kept] if rules.hand_melds_count else list(cards)
     total = sum(card_value(card.rank) for card in counted)
     if cards:
-        words = f"{total} points: " + " + ".join(f"{c} {card_value(c.rank)}" for c in cards)
+        each = " + ".join(f"{c} {card_value(c.rank)}" for c in cards)
+        words = said("{total} points: {cards}.", total=total, cards=each)
     else:
-        words = f"{total} points: no cards left to count"
+        words = said("{total} points: no cards left to count.", total=total)
     if not melds_in_hand:
-        return total, words + "."
+        return total, words
     for meld in melds_in_hand:
-        worth = sum(card_value(card.rank) for card in meld)
-        counts = f"counts {worth}" if rules.hand_melds_count else "counts nothing"
-        words += f"; the meld {_shown(meld)} kept in hand {counts}"
+        if rules.hand_melds_count:
+            worth = sum(card_value(card.rank) for card in meld)
+            kept_meld = said(
+                "the meld {meld} kept in hand counts {worth}", meld=_shown(meld), worth=worth
+            )
+        else:
+            kept_meld = said("the meld {meld} kept in hand counts nothing", meld=_shown(meld))
+        words = said("{counted}; {meld}.", counted=without_stop(words), meld=kept_meld)
     return total, cited(words, ("hand_melds_count",), option_label)
 
 
@@ -129,32 +151,73 @@ def rule_on_meld(cards: Sequence[Card], rules: TongitsRules) -> Ruling:
     hand: tables pay it) and a run of four or more an Escalera, so the ruling names them.
     """
     _check_cards(cards, "cards")
-    shown = _shown(cards) or "No cards"
+    shown = _shown(cards) or said("No cards")
     if len(cards) < MIN_MELD:
-        return Ruling(False, f"{shown}: {MELD} needs at least {MIN_MELD} cards.")
+        return Ruling(
+            False,
+            said(
+                "{cards}: a meld (bahay) needs at least {least} cards.", cards=shown, least=MIN_MELD
+            ),
+        )
     if len({card.rank for card in cards}) == 1:
         if len(cards) == FOUR_OF_A_KIND:
-            return Ruling(True, f"{shown} is {MELD}: 4 of a kind, a {SECRET}.", "Secret")
-        return Ruling(True, f"{shown} is {MELD}: {len(cards)} of a kind.")
-    if in_a_row(cards, _order(rules)):
-        run = f"{shown} is {MELD}: a run of {len(cards)} in a row of one suit"
-        special: Special | None = None
-        if len(cards) >= ESCALERA_LENGTH:
-            run, special = f"{run}, an {ESCALERA}", "Escalera"
-        if _ace_high(cards):
-            return _cite(
-                True, f"{run}; the ace is high here, after the King", "ace_low_only", special
+            return Ruling(
+                True,
+                said(
+                    "{cards} is a meld (bahay): 4 of a kind, a {secret}.",
+                    cards=shown,
+                    secret=SECRET,
+                ),
+                "Secret",
             )
-        return Ruling(True, f"{run}.", special)
-    return _not_a_run(f"{shown} is not a meld", cards, rules)
+        return Ruling(
+            True,
+            said("{cards} is a meld (bahay): {count} of a kind.", cards=shown, count=len(cards)),
+        )
+    if in_a_row(cards, _order(rules)):
+        return _run(cards, shown)
+    return _not_a_run(said("{cards} is not a meld", cards=shown), cards, rules)
+
+
+def _run(cards: Sequence[Card], shown: str) -> Ruling:
+    """The yes for cards in a row of one suit: an Escalera when four or more, and the ace
+    rule cited when the ace sits after the King."""
+    run = {"cards": shown, "count": len(cards), "escalera": ESCALERA}
+    escalera = len(cards) >= ESCALERA_LENGTH
+    special: Special | None = "Escalera" if escalera else None
+    if _ace_high(cards) and escalera:
+        text = said(
+            "{cards} is a meld (bahay): a run of {count} in a row of one suit, an {escalera}; "
+            "the ace is high here, after the King.",
+            **run,
+        )
+    elif _ace_high(cards):
+        text = said(
+            "{cards} is a meld (bahay): a run of {count} in a row of one suit; the ace is high "
+            "here, after the King.",
+            **run,
+        )
+    elif escalera:
+        text = said(
+            "{cards} is a meld (bahay): a run of {count} in a row of one suit, an {escalera}.",
+            **run,
+        )
+    else:
+        text = said("{cards} is a meld (bahay): a run of {count} in a row of one suit.", **run)
+    if _ace_high(cards):
+        return _cite(True, text, "ace_low_only", special)
+    return Ruling(True, text, special)
 
 
 def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling:
     """Why cards of more than one rank fail as a run, citing the ace rule when it decides."""
     if len({card.suit for card in cards}) != 1:
-        return Ruling(False, f"{start}: three or four of a kind need one rank, a run one suit.")
+        return Ruling(
+            False,
+            said("{start}: three or four of a kind need one rank, a run one suit.", start=start),
+        )
     return _kept_from_a_run(start, cards, rules) or Ruling(
-        False, f"{start}: the cards are not in a row."
+        False, said("{start}: the cards are not in a row.", start=start)
     )
 
 
@@ -162,12 +225,17 @@ def _kept_from_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> 
     """The no when only the corner (K-A-2) or the ace rule keeps cards of one suit from a
     run, so the table hears the rule that decides; None when they are just out of row."""
     if {"A", "K", "2"} <= {card.rank for card in cards} and in_a_row(cards, [*RANKS_52, *RANKS_52]):
-        return Ruling(False, f"{start}: it goes round the corner (K-A-2), which is never a run.")
+        return Ruling(
+            False,
+            said("{start}: it goes round the corner (K-A-2), which is never a run.", start=start),
+        )
     # The ace rule decides only when the ace after the King would make the cards a run:
     # 10-K-A is out of row whatever the ace does.
     if rules.ace_low_only and in_a_row(cards, run_order("52", ace_high=True)):
         return _cite(
-            False, f"{start}: the ace is only low in runs here (A-2-3), never Q-K-A", "ace_low_only"
+            False,
+            said("{start}: the ace is only low in runs here (A-2-3), never Q-K-A.", start=start),
+            "ace_low_only",
         )
     return None
 
@@ -190,42 +258,73 @@ def rule_on_sapaw(
     if not on_table.yes:
         # The rule that keeps it from being a meld (the ace's) is cited only where it decides
         # this card too: under its other value the meld is one, and the card then goes on it.
-        reason = f"The meld on the table is not a meld: {on_table.reason}"
+        reason = said("The meld on the table is not a meld: {reason}", reason=on_table.reason)
         other = rules.with_changes({"ace_low_only": not rules.ace_low_only})
         decides = bool(on_table.options) and rule_on_sapaw(meld, card, other, own_meld=own_meld).yes
         return Ruling(False, reason, None, on_table.options if decides else ())
     if card in meld:
-        return Ruling(False, f"{card} is already in that meld.")
-    where = f"your {_shown(meld)}" if own_meld else _shown(meld)
-    lay = (
-        f"{card} may be added to {where}"
-        if own_meld
-        else f"{card} may be laid off (sapaw) on {where}"
-    )
-    may_not = f"{card} may not be laid off on {where}"
+        return Ruling(False, said("{card} is already in that meld.", card=card))
+    where: str
+    if own_meld:
+        where = said("your {meld}", meld=_shown(meld))
+        lay = said("{card} may be added to {where}", card=card, where=where)
+    else:
+        where = _shown(meld)
+        lay = said("{card} may be laid off (sapaw) on {where}", card=card, where=where)
+    may_not = said("{card} may not be laid off on {where}", card=card, where=where)
     ranks = {c.rank for c in meld}
     if len(ranks) == 1:
         (rank,) = ranks
         if card.rank != rank:
-            return Ruling(False, f"{may_not}: only another {rank} makes it four of a kind.")
+            return Ruling(
+                False,
+                said(
+                    "{may_not}: only another {rank} makes it four of a kind.",
+                    may_not=may_not,
+                    rank=rank,
+                ),
+            )
         if own_meld:
-            return Ruling(True, f"{lay}: it makes four of a kind, a {SAGASA}.", "Sagasa")
-        return Ruling(True, f"{lay}: it makes four of a kind.")
+            return Ruling(
+                True,
+                said("{lay}: it makes four of a kind, a {sagasa}.", lay=lay, sagasa=SAGASA),
+                "Sagasa",
+            )
+        return Ruling(True, said("{lay}: it makes four of a kind.", lay=lay))
     grown = [*meld, card]
     order = _order(rules)
     if in_a_row(grown, order):
-        text = f"{lay}: it makes the run {_shown(_in_order(grown, order))}"
+        run = _shown(_in_order(grown, order))
         if card.rank == "A" and _ace_high(grown):
-            return _cite(True, f"{text}; the ace is high here, after the King", "ace_low_only")
-        return Ruling(True, f"{text}.")
+            text = said(
+                "{lay}: it makes the run {run}; the ace is high here, after the King.",
+                lay=lay,
+                run=run,
+            )
+            return _cite(True, text, "ace_low_only")
+        return Ruling(True, said("{lay}: it makes the run {run}.", lay=lay, run=run))
     suit = meld[0].suit
     if card.suit != suit:
-        return Ruling(False, f"{may_not}: that run takes only {suit}.")
+        return Ruling(
+            False, said("{may_not}: that run takes only {suit}.", may_not=may_not, suit=suit)
+        )
     kept = _kept_from_a_run(may_not, grown, rules)
     if kept is not None:
         return kept
-    ends = " or ".join(str(Card(rank, suit)) for rank in _ends(meld, order))
-    return Ruling(False, f"{may_not}: a run grows only at either end, here with {ends}.")
+    low_or_high = [str(Card(rank, suit)) for rank in _ends(meld, order)]
+    ends = (
+        low_or_high[0]
+        if len(low_or_high) == 1
+        else said("{low} or {high}", low=low_or_high[0], high=low_or_high[1])
+    )
+    return Ruling(
+        False,
+        said(
+            "{may_not}: a run grows only at either end, here with {ends}.",
+            may_not=may_not,
+            ends=ends,
+        ),
+    )
 
 
 def _ace_high(cards: Sequence[Card]) -> bool:
@@ -265,14 +364,14 @@ def _check_standing(has_exposed_meld: bool, concealed: bool, burned: bool) -> No
     """A player is burned, concealed, or has an exposed meld: never two at once."""
     if burned and concealed:
         raise Refusal(
-            "concealed: a player is either burned or concealed (holding a Secret), not both",
+            said("concealed: a player is either burned or concealed (holding a Secret), not both"),
             field="concealed",
         )
     if has_exposed_meld and burned:
-        raise Refusal("burned: a player with an exposed meld is not burned", field="burned")
+        raise Refusal(said("burned: a player with an exposed meld is not burned"), field="burned")
     if has_exposed_meld and concealed:
         raise Refusal(
-            "concealed: a concealed player has no exposed meld, and this one has one",
+            said("concealed: a concealed player has no exposed meld, and this one has one"),
             field="concealed",
         )
 
@@ -292,37 +391,51 @@ def may_call_draw(
     """
     _check_standing(has_exposed_meld, concealed, burned)
     if burned:
-        return Ruling(False, f"No: you are {BURNED}, and calling a draw needs an exposed meld.")
+        return Ruling(
+            False,
+            said("No: you are {burned}, and calling a draw needs an exposed meld.", burned=BURNED),
+        )
     if concealed:
         return Ruling(
             False,
-            f"No: you are {CONCEALED}, so you may fight a draw but not call one: calling "
-            "needs an exposed meld, and a Secret kept in hand is not enough.",
+            said(
+                "No: you are {concealed}, so you may fight a draw but not call one: calling "
+                "needs an exposed meld, and a Secret kept in hand is not enough.",
+                concealed=CONCEALED,
+            ),
         )
     if not has_exposed_meld:
         return Ruling(
             False,
-            "No: calling a draw needs at least one exposed meld (a meld laid face up in front "
-            "of you).",
+            said(
+                "No: calling a draw needs at least one exposed meld (a meld laid face up in "
+                "front of you)."
+            ),
         )
     if sapaw_on_them_since_last_turn and rules.sapaw_blocks_draw:
         return _cite(
             False,
-            "No: an opponent has laid off (sapaw) on one of your melds since your last turn, "
-            "so you wait for your next turn to call a draw",
+            said(
+                "No: an opponent has laid off (sapaw) on one of your melds since your last "
+                "turn, so you wait for your next turn to call a draw."
+            ),
             "sapaw_blocks_draw",
         )
     if sapaw_on_them_since_last_turn:
         return _cite(
             True,
-            "Yes, at the start of your turn before you draw: you have an exposed meld, and being "
-            "laid off (sapaw) on does not stop you calling at this table",
+            said(
+                "Yes, at the start of your turn before you draw: you have an exposed meld, and "
+                "being laid off (sapaw) on does not stop you calling at this table."
+            ),
             "sapaw_blocks_draw",
         )
     return Ruling(
         True,
-        "Yes, at the start of your turn before you draw: you have an exposed meld, and nobody "
-        "has laid off (sapaw) on your melds since your last turn.",
+        said(
+            "Yes, at the start of your turn before you draw: you have an exposed meld, and "
+            "nobody has laid off (sapaw) on your melds since your last turn."
+        ),
     )
 
 
@@ -342,25 +455,43 @@ def may_fight(
     _check_standing(has_exposed_meld, concealed, burned)
     if is_caller and not has_exposed_meld:
         raise Refusal(
-            "is_caller: the caller of a draw has an exposed meld (calling needs one), and this "
-            "player has none",
+            said(
+                "is_caller: the caller of a draw has an exposed meld (calling needs one), and "
+                "this player has none"
+            ),
             field="is_caller",
         )
     if is_caller:
-        return Ruling(False, "No: the caller does not fight their own draw.")
+        return Ruling(False, said("No: the caller does not fight their own draw."))
     if burned:
-        return Ruling(False, f"No: you are {BURNED}, so you fold automatically and cannot fight.")
+        return Ruling(
+            False,
+            said(
+                "No: you are {burned}, so you fold automatically and cannot fight.", burned=BURNED
+            ),
+        )
     if not (has_exposed_meld or concealed):
         return Ruling(
             False,
-            "No: fighting needs an exposed meld or a Secret in hand; a player with neither "
-            "folds automatically.",
+            said(
+                "No: fighting needs an exposed meld or a Secret in hand; a player with neither "
+                "folds automatically."
+            ),
         )
-    why = "you have an exposed meld" if has_exposed_meld else f"you are {CONCEALED}"
-    text = (
-        f"Yes: {why}. Fight or fold: folding costs {paid(rules, rules.fold_pays)}, losing the "
-        f"fight costs {paid(rules, rules.fight_pays)}."
-    )
+    costs = {"fold": paid(rules, rules.fold_pays), "fight": paid(rules, rules.fight_pays)}
+    if has_exposed_meld:
+        text = said(
+            "Yes: you have an exposed meld. Fight or fold: folding costs {fold}, losing the "
+            "fight costs {fight}.",
+            **costs,
+        )
+    else:
+        text = said(
+            "Yes: you are {concealed}. Fight or fold: folding costs {fold}, losing the fight "
+            "costs {fight}.",
+            concealed=CONCEALED,
+            **costs,
+        )
     options = ("fold_pays", "fight_pays")
     return Ruling(True, cited(text, options, option_label), None, options)
 
@@ -370,13 +501,16 @@ def is_burned(has_exposed_meld: bool, holds_secret: bool) -> Ruling:
     Secret in hand (003). Laying off on others' melds makes no exposed meld, so it does not
     save them; a Secret in hand makes them concealed instead."""
     if has_exposed_meld:
-        return Ruling(False, "No: a player with an exposed meld is not burned.")
+        return Ruling(False, said("No: a player with an exposed meld is not burned."))
     if holds_secret:
         return Ruling(
-            False, "No: no exposed meld, but a Secret in hand, so concealed, not burned (sunog)."
+            False,
+            said("No: no exposed meld, but a Secret in hand, so concealed, not burned (sunog)."),
         )
     return Ruling(
         True,
-        "Yes: no exposed meld and no Secret in hand, so burned (sunog); laying off (sapaw) on "
-        "others' melds does not save a player.",
+        said(
+            "Yes: no exposed meld and no Secret in hand, so burned (sunog); laying off (sapaw) "
+            "on others' melds does not save a player."
+        ),
     )

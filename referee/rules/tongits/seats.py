@@ -11,6 +11,7 @@ from typing import Any
 from referee.rules.limits import CARDS_BETWEEN_TURNS
 from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.tongits.house_rules import TongitsRules
 
 
@@ -18,16 +19,27 @@ def check_seated(rules: TongitsRules, players: Any) -> tuple[str, ...]:
     """Exactly `seats` distinct usable names, in the order of play (2.10); the names are
     checked as Tonk checks them, the count is Tongits' own (003: a game for three)."""
     if not isinstance(players, list | tuple):
-        raise Refusal("players: list the players' names in the order of play", field="players")
+        raise Refusal(
+            said("players: list the players' names in the order of play"), field="players"
+        )
     if len(players) != rules.seats:
-        raise Refusal(f"players: {played_by(rules)}, not {len(players)}", field="players")
+        raise Refusal(
+            said(
+                "players: {played_by}, not {count}", played_by=played_by(rules), count=len(players)
+            ),
+            field="players",
+        )
     return check_players(players)
 
 
 def played_by(rules: TongitsRules) -> str:
     """How many these rules seat, as a refusal of too few or too many players cites it."""
-    four = " (four only with house rule “Seats” at 4)" if rules.seats == 3 else ""
-    return f"Tongits is played by {rules.seats}{four}"
+    if rules.seats == 3:
+        return said(
+            "Tongits is played by {seats} (four only with house rule “Seats” at 4)",
+            seats=rules.seats,
+        )
+    return said("Tongits is played by {seats}", seats=rules.seats)
 
 
 def seated_rules(rules: TongitsRules, players: Sequence[str]) -> TongitsRules:

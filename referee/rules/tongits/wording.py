@@ -9,59 +9,58 @@ each with a plain English gloss the first time a sentence needs it.
 from collections.abc import Callable
 from typing import Any
 
+from referee.rules.said import said, said_n
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
 from referee.rules.words import amount_in_words, count_words, plain_value_words
 
 # The glosses, said once here so every sentence, answer and page glosses a word the same
 # way: the table's word, then what it means in plain English.
-BURNED_MEANS = "no exposed meld and no Secret when the game ends"
+BURNED_MEANS = said("no exposed meld and no Secret when the game ends")
 GLOSSES = {
-    "tong-its": "every card melded or laid off",
-    "sapaw": "laying a card off on a meld",
-    "bahay": "a meld laid down",
-    "sunog": f"burned: {BURNED_MEANS}",
-    "Secret": "a four of a kind laid down all at once or kept in hand",
-    "Escalera": "a straight flush of four cards or more",
-    "bisaklat": "every card in a meld before anyone's first turn",
-    "fight": "challenge a called draw",
-    "fold": "give in to a called draw",
-    "hitter": "the last winner, who takes the pot on a run",
+    "tong-its": said("every card melded or laid off"),
+    "sapaw": said("laying a card off on a meld"),
+    "bahay": said("a meld laid down"),
+    "sunog": said("burned: {means}", means=BURNED_MEANS),
+    "Secret": said("a four of a kind laid down all at once or kept in hand"),
+    "Escalera": said("a straight flush of four cards or more"),
+    "bisaklat": said("every card in a meld before anyone's first turn"),
+    "fight": said("challenge a called draw"),
+    "fold": said("give in to a called draw"),
+    "hitter": said("the last winner, who takes the pot on a run"),
 }
-TONG_ITS = f"tong-its ({GLOSSES['tong-its']})"
-BURNED = f"burned (sunog: {BURNED_MEANS})"
-SECRET = f"Secret ({GLOSSES['Secret']})"
-ESCALERA = f"Escalera ({GLOSSES['Escalera']})"
-BISAKLAT = f"bisaklat ({GLOSSES['bisaklat']})"
-SAPAW = "laid off (sapaw) on"
-BAHAY = "melds (bahay)"
-HITTER = "the hitter"
+TONG_ITS = said("tong-its ({gloss})", gloss=GLOSSES["tong-its"])
+BURNED = said("burned (sunog: {means})", means=BURNED_MEANS)
+SECRET = said("Secret ({gloss})", gloss=GLOSSES["Secret"])
+ESCALERA = said("Escalera ({gloss})", gloss=GLOSSES["Escalera"])
+BISAKLAT = said("bisaklat ({gloss})", gloss=GLOSSES["bisaklat"])
+SAPAW = said("laid off (sapaw) on")
 
 
 # What ended a game (tongits.md section 3), as the history and the payout head it; a
 # result Tonk also has ("stock_out") reads the same in both games.
 RESULT_WORDS: dict[str, str] = {
-    "tongits": "Tong-its",
-    "bisaklat": "Bisaklat",
-    "draw_won": "Draw: the caller won",
-    "draw_lost": "Draw: a fighter beat the caller",
-    "stock_out": "Stock ran out",
-    "stock_out_void": "Stack ran out, everyone burned: nobody won",
+    "tongits": said("Tong-its"),
+    "bisaklat": said("Bisaklat"),
+    "draw_won": said("Draw: the caller won"),
+    "draw_lost": said("Draw: a fighter beat the caller"),
+    "stock_out": said("Stock ran out"),
+    "stock_out_void": said("Stack ran out, everyone burned: nobody won"),
 }
 # Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
 WHY_WORDS: dict[str, str] = {
-    "tong-its": "lost to a tong-its",
-    "tong-its, burned": "lost to a tong-its, burned (sunog)",
-    "bisaklat": "lost to a bisaklat",
-    "lost the fight": "fought and lost",
-    "folded": "folded",
-    "folded, burned": "folded, burned (sunog)",
-    "lowest count": "lost on the count",
-    "lowest count, burned": "burned (sunog) when the stack ran out",
-    "secret": "the winner's Secret bonus",
-    "escalera": "the winner's Escalera bonus",
-    "aces": "the winner's ace bonus",
-    "second win": "the winner's second win in a row",
-    "pot": "their share of the pot",
+    "tong-its": said("lost to a tong-its"),
+    "tong-its, burned": said("lost to a tong-its, burned (sunog)"),
+    "bisaklat": said("lost to a bisaklat"),
+    "lost the fight": said("fought and lost"),
+    "folded": said("folded"),
+    "folded, burned": said("folded, burned (sunog)"),
+    "lowest count": said("lost on the count"),
+    "lowest count, burned": said("burned (sunog) when the stack ran out"),
+    "secret": said("the winner's Secret bonus"),
+    "escalera": said("the winner's Escalera bonus"),
+    "aces": said("the winner's ace bonus"),
+    "second win": said("the winner's second win in a row"),
+    "pot": said("their share of the pot"),
 }
 
 
@@ -69,13 +68,27 @@ def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
     """Who is on a winning run, and how many more wins take the pot (2.7: from
     `jackpot_wins` on, every further win takes it); `player` None: nobody is."""
     if player is None:
-        return f"Nobody is on a winning run: {rules.jackpot_wins} wins in a row take the pot."
-    run = f"{player} is the hitter (the last winner), {count_words(wins, 'win')} in a row: "
+        return said_n(
+            "Nobody is on a winning run: {count} win in a row takes the pot.",
+            "Nobody is on a winning run: {count} wins in a row take the pot.",
+            rules.jackpot_wins,
+        )
     if wins >= rules.jackpot_wins:
-        return run + "every further win takes the pot."
-    to_go = rules.jackpot_wins - wins
-    takes = "takes" if to_go == 1 else "take"
-    return run + f"{count_words(to_go, 'more win')} in a row {takes} the pot."
+        return said(
+            "{player} is the hitter (the last winner), {wins} in a row: every further win "
+            "takes the pot.",
+            player=player,
+            wins=count_words(wins, "win"),
+        )
+    return said_n(
+        "{player} is the hitter (the last winner), {wins} in a row: {count} more win in a "
+        "row takes the pot.",
+        "{player} is the hitter (the last winner), {wins} in a row: {count} more wins in a "
+        "row take the pot.",
+        rules.jackpot_wins - wins,
+        player=player,
+        wins=count_words(wins, "win"),
+    )
 
 
 def paid(rules: TongitsRules, times: int) -> str:
@@ -85,38 +98,41 @@ def paid(rules: TongitsRules, times: int) -> str:
 
 def times_words(factor: int) -> str:
     """'the same as', 'double', 'triple': a burned loser's factor in words."""
-    return {1: "the same as", 2: "double", 3: "triple"}[factor]
+    return {1: said("the same as"), 2: said("double"), 3: said("triple")}[factor]
 
 
 def right_words(rules: TongitsRules) -> str:
     """Who sits to your right at this table: the player after you or before you."""
     if rules.play_direction == "counterclockwise":
-        return "the player after you in turn"
-    return "the player before you in turn"
+        return said("the player after you in turn")
+    return said("the player before you in turn")
 
 
 # Table
 
 
 def _stake(rules: TongitsRules) -> str:
-    return f"The stake is {paid(rules, 1)}: every payment below is a whole number of stakes."
+    return said(
+        "The stake is {stake}: every payment below is a whole number of stakes.",
+        stake=paid(rules, 1),
+    )
 
 
 def _unit(rules: TongitsRules) -> str:
-    return f"Amounts are counted in {rules.unit}."
+    return said("Amounts are counted in {unit}.", unit=rules.unit)
 
 
 def _seats(rules: TongitsRules) -> str:
     if rules.seats == 4:
-        return (
+        return said(
             "Four play (a house rule): the dealer gets 12 cards and the others 11, so the "
             "stock keeps 7 cards."
         )
-    return "Three play: the dealer gets 13 cards and the others 12."
+    return said("Three play: the dealer gets 13 cards and the others 12.")
 
 
 def _card_values(rules: TongitsRules) -> str:
-    return "Cards count: the ace 1, 2 to 10 their face value, the jack, queen and king 10."
+    return said("Cards count: the ace 1, 2 to 10 their face value, the jack, queen and king 10.")
 
 
 # Pot and jackpot
@@ -124,29 +140,35 @@ def _card_values(rules: TongitsRules) -> str:
 
 def _ante(rules: TongitsRules) -> str:
     if rules.ante == 0:
-        return "Nobody puts anything into the pot before a deal, so the pot stays empty."
-    return (
-        f"Before every deal, each player puts {paid(rules, rules.ante)} into the pot; it is "
-        "theirs until somebody wins it."
+        return said("Nobody puts anything into the pot before a deal, so the pot stays empty.")
+    return said(
+        "Before every deal, each player puts {ante} into the pot; it is theirs until somebody "
+        "wins it.",
+        ante=paid(rules, rules.ante),
     )
 
 
 def _jackpot_wins(rules: TongitsRules) -> str:
-    run = {2: "Two Hits: a player who wins 2", 3: "Three hits: a player who wins 3"}
-    return (
-        f"{run[rules.jackpot_wins]} games in a row takes the pot, and takes it again on "
+    if rules.jackpot_wins == 2:
+        return said(
+            "Two Hits: a player who wins 2 games in a row takes the pot, and takes it again on "
+            "every further win of the same run."
+        )
+    return said(
+        "Three hits: a player who wins 3 games in a row takes the pot, and takes it again on "
         "every further win of the same run."
     )
 
 
 def _second_win_bonus(rules: TongitsRules) -> str:
     if rules.jackpot_wins == 2:
-        return "A second win in a row takes the pot itself, so nothing extra is paid for it."
+        return said("A second win in a row takes the pot itself, so nothing extra is paid for it.")
     if rules.second_win_bonus == 0:
-        return "A second win in a row pays nothing extra (the pot comes with the third)."
-    return (
-        "On a second win in a row, every other player pays the winner "
-        f"{paid(rules, rules.second_win_bonus)} more (the pot comes with the third)."
+        return said("A second win in a row pays nothing extra (the pot comes with the third).")
+    return said(
+        "On a second win in a row, every other player pays the winner {amount} more (the pot "
+        "comes with the third).",
+        amount=paid(rules, rules.second_win_bonus),
     )
 
 
@@ -154,92 +176,114 @@ def _second_win_bonus(rules: TongitsRules) -> str:
 
 
 def _tongits_pays(rules: TongitsRules) -> str:
-    return f"Going {TONG_ITS}: each other player pays the winner {paid(rules, rules.tongits_pays)}."
+    return said(
+        "Going {tong_its}: each other player pays the winner {amount}.",
+        tong_its=TONG_ITS,
+        amount=paid(rules, rules.tongits_pays),
+    )
 
 
 def _fold_pays(rules: TongitsRules) -> str:
-    return (
-        "At a draw, each player who folded (gave up, by choice or automatically when "
-        f"burned) pays the winner {paid(rules, rules.fold_pays)}."
+    return said(
+        "At a draw, each player who folded (gave up, by choice or automatically when burned) "
+        "pays the winner {amount}.",
+        amount=paid(rules, rules.fold_pays),
     )
 
 
 def _fight_pays(rules: TongitsRules) -> str:
-    return (
+    return said(
         "At a draw, each player who fought (challenged the call) and lost pays the winner "
-        f"{paid(rules, rules.fight_pays)}; so does the caller when a fighter wins."
+        "{amount}; so does the caller when a fighter wins.",
+        amount=paid(rules, rules.fight_pays),
     )
 
 
 def _stock_out_pays(rules: TongitsRules) -> str:
-    return (
-        "When the stock runs out, the lowest count wins: each other player pays "
-        f"{paid(rules, rules.stock_out_pays)}."
+    return said(
+        "When the stock runs out, the lowest count wins: each other player pays {amount}.",
+        amount=paid(rules, rules.stock_out_pays),
     )
 
 
 def _bisaklat_pays(rules: TongitsRules) -> str:
-    return (
-        f"A {BISAKLAT} wins at once: each other player pays {paid(rules, rules.bisaklat_pays)}, "
-        "and the pot goes to the bisaklat whatever the streak."
+    return said(
+        "A {bisaklat} wins at once: each other player pays {amount}, and the pot goes to the "
+        "bisaklat whatever the streak.",
+        bisaklat=BISAKLAT,
+        amount=paid(rules, rules.bisaklat_pays),
     )
 
 
 def _burned_factor(rules: TongitsRules) -> str:
-    factor = times_words(rules.burned_factor)
     if rules.burned_factor == 1:
-        return f"A {BURNED} player pays the same as any other loser."
-    return (
-        f"A {BURNED} player pays {factor} what the ending costs; bonuses, the second-win "
-        "payment and the pot are never multiplied."
+        return said("A {burned} player pays the same as any other loser.", burned=BURNED)
+    return said(
+        "A {burned} player pays {factor} what the ending costs; bonuses, the second-win "
+        "payment and the pot are never multiplied.",
+        burned=BURNED,
+        factor=times_words(rules.burned_factor),
     )
 
 
-# Bonuses
-
-
-def _bonus(rules: TongitsRules, times: int, none: str, each: str) -> str:
-    """Only the winner's own count is paid (2.6): `each` names one of what is counted."""
-    if times == 0:
-        return f"{none} no bonus."
-    return f"For each {each}, each loser pays the winner {paid(rules, times)} more."
+# Bonuses: only the winner's own count is paid (2.6).
 
 
 def _secret_bonus(rules: TongitsRules) -> str:
-    return _bonus(rules, rules.secret_bonus, f"A {SECRET} earns", f"{SECRET} the winner holds")
+    if rules.secret_bonus == 0:
+        return said("A {secret} earns no bonus.", secret=SECRET)
+    return said(
+        "For each {secret} the winner holds, each loser pays the winner {amount} more.",
+        secret=SECRET,
+        amount=paid(rules, rules.secret_bonus),
+    )
 
 
 def _escalera_bonus(rules: TongitsRules) -> str:
-    none, each = f"An {ESCALERA} earns", f"{ESCALERA} the winner holds"
-    return _bonus(rules, rules.escalera_bonus, none, each)
+    if rules.escalera_bonus == 0:
+        return said("An {escalera} earns no bonus.", escalera=ESCALERA)
+    return said(
+        "For each {escalera} the winner holds, each loser pays the winner {amount} more.",
+        escalera=ESCALERA,
+        amount=paid(rules, rules.escalera_bonus),
+    )
 
 
 def _ace_bonus(rules: TongitsRules) -> str:
-    each = (
-        "ace among the winner's cards (in hand and in their own melds, not those laid off "
-        "on other players' melds)"
+    if rules.ace_bonus == 0:
+        return said("Aces earn no bonus.")
+    return said(
+        "For each ace among the winner's cards (in hand and in their own melds, not those "
+        "laid off on other players' melds), each loser pays the winner {amount} more.",
+        amount=paid(rules, rules.ace_bonus),
     )
-    return _bonus(rules, rules.ace_bonus, "Aces earn", each)
 
 
 # Draw, ties and turn order
 
 
 def _play_direction(rules: TongitsRules) -> str:
-    way = "counterclockwise" if rules.play_direction == "counterclockwise" else "clockwise"
-    return (
-        f"Play goes {way}: the player to your right is {right_words(rules)}. Ties at a draw "
-        "and when the stock runs out go to the right."
+    if rules.play_direction == "counterclockwise":
+        return said(
+            "Play goes counterclockwise: the player to your right is {right}. Ties at a draw "
+            "and when the stock runs out go to the right.",
+            right=right_words(rules),
+        )
+    return said(
+        "Play goes clockwise: the player to your right is {right}. Ties at a draw and when "
+        "the stock runs out go to the right.",
+        right=right_words(rules),
     )
 
 
 def _sapaw_blocks_draw(rules: TongitsRules) -> str:
     if rules.sapaw_blocks_draw:
-        return (
-            f"If an opponent has {SAPAW} one of your melds since your last turn, you may not "
-            "call a draw this turn: wait for your next."
+        return said(
+            "If an opponent has {sapaw} one of your melds since your last turn, you may not "
+            "call a draw this turn: wait for your next.",
+            sapaw=SAPAW,
         )
-    return f"Being {SAPAW} does not stop you calling a draw."
+    return said("Being {sapaw} does not stop you calling a draw.", sapaw=SAPAW)
 
 
 # Dealing
@@ -247,11 +291,11 @@ def _sapaw_blocks_draw(rules: TongitsRules) -> str:
 
 def _next_dealer(rules: TongitsRules) -> str:
     if rules.next_dealer == "winner":
-        return (
-            f"The winner ({HITTER}) deals the next game and gets the extra card; after a game "
+        return said(
+            "The winner (the hitter) deals the next game and gets the extra card; after a game "
             "nobody won, the same dealer deals again."
         )
-    return "The deal passes to the player after the dealer, whoever won."
+    return said("The deal passes to the player after the dealer, whoever won.")
 
 
 # Table talk
@@ -259,27 +303,28 @@ def _next_dealer(rules: TongitsRules) -> str:
 
 def _hand_melds_count(rules: TongitsRules) -> str:
     if rules.hand_melds_count:
-        return f"{BAHAY.capitalize()} kept in hand count toward your total like any other cards."
-    return f"{BAHAY.capitalize()} kept in hand count nothing toward your total."
+        return said("Melds (bahay) kept in hand count toward your total like any other cards.")
+    return said("Melds (bahay) kept in hand count nothing toward your total.")
 
 
 def _discard_take(rules: TongitsRules) -> str:
     if rules.discard_take == "any":
-        return "You may take the top discard whenever you like."
-    return (
+        return said("You may take the top discard whenever you like.")
+    return said(
         "You may take the top discard only to complete a meld, which you then lay face up at once."
     )
 
 
 def _same_turn_discard(rules: TongitsRules) -> str:
-    may = "may" if rules.same_turn_discard else "may not"
-    return f"A card taken from the discard pile {may} be discarded again in the same turn."
+    if rules.same_turn_discard:
+        return said("A card taken from the discard pile may be discarded again in the same turn.")
+    return said("A card taken from the discard pile may not be discarded again in the same turn.")
 
 
 def _ace_low_only(rules: TongitsRules) -> str:
     if rules.ace_low_only:
-        return "The ace is only low in runs (A-2-3), never Q-K-A."
-    return "The ace may be low or high in runs (A-2-3 or Q-K-A)."
+        return said("The ace is only low in runs (A-2-3), never Q-K-A.")
+    return said("The ace may be low or high in runs (A-2-3 or Q-K-A).")
 
 
 SENTENCES: dict[str, Callable[[TongitsRules], str]] = {
@@ -315,29 +360,29 @@ def rule_sentences(rules: TongitsRules) -> list[tuple[str, str, str]]:
 
 
 LABELS = {
-    "stake": "Stake",
-    "unit": "Unit",
-    "seats": "Seats",
-    "card_values": "Card values",
-    "ante": "Ante",
-    "jackpot_wins": "Wins in a row to take the pot",
-    "second_win_bonus": "Second win pays",
-    "tongits_pays": "Tong-its pays",
-    "fold_pays": "Folding pays",
-    "fight_pays": "Losing a fight pays",
-    "stock_out_pays": "Stock out pays",
-    "bisaklat_pays": "Bisaklat pays",
-    "burned_factor": "A burned player pays",
-    "secret_bonus": "Secret bonus",
-    "escalera_bonus": "Escalera bonus",
-    "ace_bonus": "Ace bonus",
-    "play_direction": "Play direction",
-    "sapaw_blocks_draw": "Sapaw blocks a draw",
-    "next_dealer": "Next dealer",
-    "hand_melds_count": "Melds in hand count",
-    "discard_take": "Taking the discard",
-    "same_turn_discard": "Discard a taken card the same turn",
-    "ace_low_only": "Ace low only",
+    "stake": said("Stake"),
+    "unit": said("Unit"),
+    "seats": said("Seats"),
+    "card_values": said("Card values"),
+    "ante": said("Ante"),
+    "jackpot_wins": said("Wins in a row to take the pot"),
+    "second_win_bonus": said("Second win pays"),
+    "tongits_pays": said("Tong-its pays"),
+    "fold_pays": said("Folding pays"),
+    "fight_pays": said("Losing a fight pays"),
+    "stock_out_pays": said("Stock out pays"),
+    "bisaklat_pays": said("Bisaklat pays"),
+    "burned_factor": said("A burned player pays"),
+    "secret_bonus": said("Secret bonus"),
+    "escalera_bonus": said("Escalera bonus"),
+    "ace_bonus": said("Ace bonus"),
+    "play_direction": said("Play direction"),
+    "sapaw_blocks_draw": said("Sapaw blocks a draw"),
+    "next_dealer": said("Next dealer"),
+    "hand_melds_count": said("Melds in hand count"),
+    "discard_take": said("Taking the discard"),
+    "same_turn_discard": said("Discard a taken card the same turn"),
+    "ace_low_only": said("Ace low only"),
 }
 
 
@@ -348,16 +393,19 @@ def option_label(key: str) -> str:
 
 # Words for the named choices; flags, the stake, the unit and the stakes are worded by kind.
 CHOICE_WORDS: dict[str, dict[Any, str]] = {
-    "seats": {3: "3 players", 4: "4 players (dealer 12 cards, the others 11)"},
-    "card_values": {"standard": "Ace 1, 2 to 10 face value, J Q K 10"},
-    "jackpot_wins": {2: "2 wins in a row (Two Hits)", 3: "3 wins in a row"},
-    "burned_factor": {1: "The same as any loser", 2: "Double", 3: "Triple"},
+    "seats": {3: said("3 players"), 4: said("4 players (dealer 12 cards, the others 11)")},
+    "card_values": {"standard": said("Ace 1, 2 to 10 face value, J Q K 10")},
+    "jackpot_wins": {2: said("2 wins in a row (Two Hits)"), 3: said("3 wins in a row")},
+    "burned_factor": {1: said("The same as any loser"), 2: said("Double"), 3: said("Triple")},
     "play_direction": {
-        "counterclockwise": "Counterclockwise (your right plays after you)",
-        "clockwise": "Clockwise (your right plays before you)",
+        "counterclockwise": said("Counterclockwise (your right plays after you)"),
+        "clockwise": said("Clockwise (your right plays before you)"),
     },
-    "next_dealer": {"winner": "The winner (the hitter)", "rotate": "The next player in turn"},
-    "discard_take": {"meld_only": "Only to complete a meld", "any": "Any time"},
+    "next_dealer": {
+        "winner": said("The winner (the hitter)"),
+        "rotate": said("The next player in turn"),
+    },
+    "discard_take": {"meld_only": said("Only to complete a meld"), "any": said("Any time")},
 }
 
 

@@ -24,6 +24,7 @@ from referee.rules.options import (
     short_text,
     whole,
 )
+from referee.rules.said import said
 
 MAX_BANDS = 8
 MAX_BAND_PAYS = 10
@@ -43,12 +44,12 @@ Ace = Literal["low", "low_or_high"]
 DiscardTake = Literal["top", "top_two"]
 FirstDiscard = Literal["turn_up", "first_player"]
 
-TABLE = "Table"
-DEAL_TONK = "Tonk on the deal"
-GOING_OUT = "Going out"
-DROPPING = "Dropping"
-STOCK_OUT = "Stock runs out"
-TABLE_TALK = "Table talk"
+TABLE = said("Table")
+DEAL_TONK = said("Tonk on the deal")
+GOING_OUT = said("Going out")
+DROPPING = said("Dropping")
+STOCK_OUT = said("Stock runs out")
+TABLE_TALK = said("Table talk")
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,12 @@ def bands() -> Check:  # pragma: no mutate block
             raise NotAllowed
         return tuple(clean_band(band) for band in value)
 
-    words = (
-        f"a list of at most {MAX_BANDS} bands {{min, max, pays}}: min and max whole numbers "
-        f"from 0 to {MAX_DEALT_TOTAL} with min not above max, pays from 1 to {MAX_BAND_PAYS}"
+    words = said(
+        "a list of at most {most} bands {{min, max, pays}}: min and max whole numbers from 0 "
+        "to {highest} with min not above max, pays from 1 to {pays}",
+        most=MAX_BANDS,
+        highest=MAX_DEALT_TOTAL,
+        pays=MAX_BAND_PAYS,
     )
     return Check(words, clean, "bands", high=MAX_BANDS)
 

@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 from referee.rules.cards import deck_in_words, value_copies
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.words import names_in_words
 
 BITS = 8  # a packed count: at most 6 players x 13 cards = 78 < 128, so bit 7 is a guard
@@ -225,9 +226,15 @@ def check_one_deck(deck: str, claims: Sequence[Claim], *, others: int = 0) -> No
     _check_points(found, deck, claims, others)
     if not _deals(deck, tuple(sorted(c.key for c in claims)), others):
         raise Refusal(
-            f"totals: {_totals_in_words(claims)} cannot all be held at once: each of these "
-            f"totals can be dealt alone, but {deck_in_words(deck)} ({_copies_in_words(deck)}) "
-            f"cannot be dealt so that {_holders_in_words(claims)} at the same time",
+            said(
+                "totals: {totals} cannot all be held at once: each of these totals can be "
+                "dealt alone, but {deck} ({copies}) cannot be dealt so that {holders} at the "
+                "same time",
+                totals=_totals_in_words(claims),
+                deck=deck_in_words(deck),
+                copies=_copies_in_words(deck),
+                holders=_holders_in_words(claims),
+            ),
             field="totals",
         )
 
@@ -255,8 +262,14 @@ def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int)
     points = sum(c.total for c in claims)
     if points > found.points:
         raise Refusal(
-            f"totals: {_totals_in_words(claims)} cannot all be held at once: these totals add "
-            f"up to {points} points; {deck_in_words(deck)} holds {found.points}",
+            said(
+                "totals: {totals} cannot all be held at once: these totals add up to {points} "
+                "points; {deck} holds {held}",
+                totals=_totals_in_words(claims),
+                points=points,
+                deck=deck_in_words(deck),
+                held=found.points,
+            ),
             field="totals",
         )
     fewest_of_all = sum(c.fewest for c in claims)
@@ -265,19 +278,25 @@ def _check_points(found: _Deck, deck: str, claims: Sequence[Claim], others: int)
         fewest = sum(c.fewest for c in group)
         most = min(sum(c.most for c in group), found.size - others - (fewest_of_all - fewest))
         highest = found.points - found.lowest[found.size - most]
+        held = {"totals": _totals_in_words(group), "points": points, "deck": deck_in_words(deck)}
         if points > highest:
-            bound = f"the {most} highest cards of {deck_in_words(deck)} hold {highest}"
-        elif points < found.lowest[fewest]:
-            bound = (
-                f"the {fewest} lowest cards of {deck_in_words(deck)} hold {found.lowest[fewest]}"
+            too_many = said(
+                "totals: {totals} cannot all be held at once: these totals add up to {points} "
+                "points; the {most} highest cards of {deck} hold {highest}",
+                most=most,
+                highest=highest,
+                **held,
             )
-        else:
-            continue
-        raise Refusal(
-            f"totals: {_totals_in_words(group)} cannot all be held at once: these totals add "
-            f"up to {points} points; {bound}",
-            field="totals",
-        )
+            raise Refusal(too_many, field="totals")
+        if points < found.lowest[fewest]:
+            too_few = said(
+                "totals: {totals} cannot all be held at once: these totals add up to {points} "
+                "points; the {fewest} lowest cards of {deck} hold {lowest}",
+                fewest=fewest,
+                lowest=found.lowest[fewest],
+                **held,
+            )
+            raise Refusal(too_few, field="totals")
 
 
 def _groups(claims: Sequence[Claim]) -> Iterator[tuple[Claim, ...]]:
@@ -420,38 +439,49 @@ def _short(deck: str, claims: Sequence[Claim], needs: Sequence[int], rest: int) 
     concerned = [
         c for c, need in zip(claims, needs, strict=True) if _unpack(need, found.fields)[field]
     ]
-    if field == count_field:
-        what = "cards"
-        if rest:
-            what = "cards, with the other players' dealt hands"
-    else:
-        cut, above = divmod(field, 2)
-        value = found.values[cut + above]
-        if above:
-            what = (
-                f"cards worth {value}"
-                if cut + 1 == len(found.values) - 1
-                else f"cards worth {value} or more"
-            )
-        else:
-            what = "aces" if value == 1 else f"cards worth {value} or less"
     return Refusal(
-        f"totals: {_totals_in_words(concerned)} cannot all be held at once: these totals need "
-        f"{wanted[field]} {what}; {deck_in_words(deck)} has {have[field]}",
+        said(
+            "totals: {totals} cannot all be held at once: these totals need {needed}; {deck} "
+            "has {have}",
+            totals=_totals_in_words(concerned),
+            needed=_cards_needed(found, field, wanted[field], bool(rest)),
+            deck=deck_in_words(deck),
+            have=have[field],
+        ),
         field="totals",
     )
 
 
+def _cards_needed(found: _Deck, field: int, count: int, others: bool) -> str:
+    """'12 cards worth 10': how many cards of the count `field` the totals need."""
+    if field == found.fields - 1 and others:
+        return said("{count} cards, with the other players' dealt hands", count=count)
+    if field == found.fields - 1:
+        return said("{count} cards", count=count)
+    cut, above = divmod(field, 2)
+    value = found.values[cut + above]
+    if above and cut + 1 == len(found.values) - 1:
+        return said("{count} cards worth {value}", count=count, value=value)
+    if above:
+        return said("{count} cards worth {value} or more", count=count, value=value)
+    if value == 1:
+        return said("{count} aces", count=count)
+    return said("{count} cards worth {value} or less", count=count, value=value)
+
+
 def _totals_in_words(claims: Sequence[Claim]) -> str:
-    return names_in_words([f"{c.name}'s {c.total}" for c in claims])
+    return names_in_words([said("{name}'s {total}", name=c.name, total=c.total) for c in claims])
 
 
 def _copies_in_words(deck: str) -> str:
     found = _deck(deck)
     low = found.values[:-1]
-    return (
-        f"four cards of each value {low[0]} to {low[-1]} and {found.copies[-1]} worth "
-        f"{found.values[-1]}"
+    return said(
+        "four cards of each value {low} to {high} and {copies} worth {value}",
+        low=low[0],
+        high=low[-1],
+        copies=found.copies[-1],
+        value=found.values[-1],
     )
 
 
@@ -459,5 +489,8 @@ def _holders_in_words(claims: Sequence[Claim]) -> str:
     """ "Anna holds 30, Ben 30 and Carla 29"."""
     first, *rest = claims
     return names_in_words(
-        [f"{first.name} holds {first.total}", *(f"{c.name} {c.total}" for c in rest)]
+        [
+            said("{name} holds {total}", name=first.name, total=first.total),
+            *(said("{name} {total}", name=c.name, total=c.total) for c in rest),
+        ]
     )

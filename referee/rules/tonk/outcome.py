@@ -17,6 +17,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.shapes import Kind, Shape, first
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
@@ -26,12 +27,12 @@ from referee.rules.words import names_in_words
 KindName = Literal["deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out"]
 KINDS: tuple[KindName, ...] = get_args(KindName)
 KIND_WORDS: dict[str, str] = {
-    "deal_tonk": "tonk on the deal",
-    "tonk_out": "tonk out",
-    "double_double": "double-double",
-    "out": "out by discarding",
-    "drop": "drop",
-    "stock_out": "stock ran out",
+    "deal_tonk": said("tonk on the deal"),
+    "tonk_out": said("tonk out"),
+    "double_double": said("double-double"),
+    "out": said("out by discarding"),
+    "drop": said("drop"),
+    "stock_out": said("stock ran out"),
 }
 FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
 Totals = Annotated[
@@ -124,20 +125,28 @@ _ORDER = ("totals", "player!", "player?", "last_draw!")
 def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
     """What is wrong with an outcome, as a player reads it."""
     if not isinstance(data, Mapping):
-        return Refusal("outcome: say how the hand ended, as an object with a kind", field="outcome")
+        return Refusal(
+            said("outcome: say how the hand ended, as an object with a kind"), field="outcome"
+        )
     for key in data:
         if key not in FIELDS:
             return Refusal(
-                f"outcome: there is no field {str(key)[:40]!r}; an outcome has "
-                + ", ".join(FIELDS),
+                said(
+                    "outcome: there is no field {key}; an outcome has {fields}",
+                    key=repr(str(key)[:40]),
+                    fields=", ".join(FIELDS),
+                ),
                 field="outcome",
             )
     error = first(errors, _ORDER)
     loc = error["loc"]
     if not loc:
         return Refusal(
-            f"kind: {str(data.get('kind'))[:40]!r} is not a way a hand ends; choose "
-            + ", ".join(KINDS),
+            said(
+                "kind: {kind} is not a way a hand ends; choose {kinds}",
+                kind=repr(str(data.get("kind"))[:40]),
+                kinds=", ".join(KINDS),
+            ),
             field="kind",
         )
     kind = str(data["kind"])  # one of KINDS: its model found the fault
@@ -145,24 +154,27 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
     if key == "totals" and len(loc) > 2:
         name = str(loc[2])[:40]
         return Refusal(
-            f"totals: {name}'s total must be a whole number of points", field="totals", player=name
+            said("totals: {name}'s total must be a whole number of points", name=name),
+            field="totals",
+            player=name,
         )
     if key == "totals":
-        return Refusal("totals: give each player's total as name: points", field="totals")
+        return Refusal(said("totals: give each player's total as name: points"), field="totals")
     for named in ("player", "last_draw"):
         if named in data and not isinstance(data[named], str):
-            return Refusal(f"{named}: give a player's name", field=named)
+            return Refusal(said("{named}: give a player's name", named=named), field=named)
     if not isinstance(data.get("spread_six", False), bool | None):
-        return Refusal("spread_six: answer true or false", field="spread_six")
+        return Refusal(said("spread_six: answer true or false"), field="spread_six")
     if error["type"] == "missing":
-        return Refusal(f"player: say who {_who_verb(kind)}", field="player")
+        return Refusal(said("player: say who {who_verb}", who_verb=_who_verb(kind)), field="player")
     if key == "player":
         return Refusal(
-            f"player: a {KIND_WORDS[kind]} has no single player; leave player out", field="player"
+            said("player: a {kind} has no single player; leave player out", kind=KIND_WORDS[kind]),
+            field="player",
         )
     if key == "last_draw":
-        return Refusal("last_draw: only asked when the stock ran out", field="last_draw")
-    return Refusal("spread_six: only asked for a tonk out", field="spread_six")
+        return Refusal(said("last_draw: only asked when the stock ran out"), field="last_draw")
+    return Refusal(said("spread_six: only asked for a tonk out"), field="spread_six")
 
 
 OUTCOME: Shape[Outcome] = Shape(Annotated[Outcome, Field(discriminator="kind")], _in_words)
@@ -228,17 +240,26 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
     # Hands are 3, 5, 7 or 12 cards, so only hands of 3 fall short (`+ 2` reads the same).
     if isinstance(outcome, TonkOut) and outcome.spread_six and rules.hand_size + 1 < SIX:
         raise Refusal(
-            f"spread_six: {outcome.player} could not lay six cards as new spreads; with "
-            f"{rules.hand_size}-card hands a player holds at most {rules.hand_size + 1} cards "
-            "in a turn (house rule “Cards dealt”)",
+            said(
+                "spread_six: {player} could not lay six cards as new spreads; "
+                "with {hand_size}-card hands a player holds at most {number} "
+                "cards in a turn (house rule “Cards dealt”)",
+                player=outcome.player,
+                hand_size=rules.hand_size,
+                number=rules.hand_size + 1,
+            ),
             field="spread_six",
             player=outcome.player,
         )
     if isinstance(outcome, TonkOut) and needs_spread_six(rules) and outcome.spread_six is None:
         rule = "tonk_out_six_pays" if rules.tonk_out_six_pays is not None else "tonk_out_needs_six"
         raise Refusal(
-            f"spread_six: say whether {outcome.player} laid six cards as new spreads in the last "
-            f"turn; house rule {rule} depends on it",
+            said(
+                "spread_six: say whether {player} laid six cards as new "
+                "spreads in the last turn; house rule {rule} depends on it",
+                player=outcome.player,
+                rule=rule,
+            ),
             field="spread_six",
             player=outcome.player,
         )
@@ -248,8 +269,13 @@ def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -
         low, tied = lowest(outcome.totals, players)
         if len(tied) > 1 and outcome.last_draw is None:
             raise Refusal(
-                f"last_draw: {names_in_words(tied)} tie for the lowest total ({low}); the house "
-                "rule is that the one who drew the last stock card wins: say who did",
+                said(
+                    "last_draw: {names} tie for the lowest total ({low}); the "
+                    "house rule is that the one who drew the last stock card wins: "
+                    "say who did",
+                    names=names_in_words(tied),
+                    low=low,
+                ),
                 field="last_draw",
             )
 
@@ -283,57 +309,83 @@ def double_double_stakes(rules: HouseRules) -> int:
     """What a double-double pays here (2.3); refused where the house does not play it."""
     if rules.double_double_pays is None:
         raise Refusal(
-            "kind: double-double is not played at this table (house rule “Double-double "
-            "pays” is not set)",
+            said(
+                "kind: double-double is not played at this table (house rule "
+                "“Double-double pays” is not set)"
+            ),
             field="kind",
         )
     return rules.double_double_pays
 
 
 def _who_verb(kind: str) -> str:
-    return {"drop": "dropped", "double_double": "went out second"}.get(kind, "went out")
+    if kind == "drop":
+        return said("dropped")
+    if kind == "double_double":
+        return said("went out second")
+    return said("went out")
 
 
 def _check_deal_tonk(rules: HouseRules, players: Sequence[str], outcome: DealTonk) -> None:
     """2.1: every claimed tonk lies in a band and can be dealt; in points, everyone's total."""
     if not rules.deal_tonks:
         raise Refusal(
-            "kind: tonk on the deal is not played at this table (house rule “Tonk on the deal” "
-            "is empty)",
+            said(
+                "kind: tonk on the deal is not played at this table (house "
+                "rule “Tonk on the deal” is empty)"
+            ),
             field="kind",
         )
     points = rules.scoring == "points"
     if points:
-        _check_all_present(players, outcome.totals, "a tonk on the deal in points mode")
+        _check_all_present(players, outcome.totals, said("a tonk on the deal in points mode"))
     elif not outcome.totals:
         raise Refusal(
-            "totals: give the dealt total of each player who shows a tonk", field="totals"
+            said("totals: give the dealt total of each player who shows a tonk"), field="totals"
         )
     possible = dealt_totals(rules.deck, rules.hand_size)
     for name, total in outcome.totals.items():
         if total not in possible:
-            deck_words = f"{rules.hand_size} cards of {deck_in_words(rules.deck)}"
+            dealt = {"cards": rules.hand_size, "deck": deck_in_words(rules.deck)}
             low, high = min(possible), max(possible)
             # `<=` or `<` at either end reads the same: low and high are possible totals
             # themselves, so a total refused here is never equal to either (equivalent
             # mutants of make mutation).
-            reason = (
-                f"{deck_words} never make {total}"
-                if low <= total <= high
-                else f"{deck_words} make {low} to {high}"
+            if low <= total <= high:
+                reason = said("{cards} cards of {deck} never make {total}", total=total, **dealt)
+            else:
+                reason = said(
+                    "{cards} cards of {deck} make {low} to {high}", low=low, high=high, **dealt
+                )
+            raise Refusal(
+                said(
+                    "{name}: {total} cannot be dealt; {reason}",
+                    name=name,
+                    total=total,
+                    reason=reason,
+                ),
+                field="totals",
+                player=name,
             )
-            raise Refusal(f"{name}: {total} cannot be dealt; {reason}", field="totals", player=name)
         if not points and rules.deal_tonk_pays(total) is None:
             raise Refusal(
-                f"{name}: {total} is not a tonk here; tonk on the deal is "
-                f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
+                said(
+                    "{name}: {total} is not a tonk here; tonk on the deal is "
+                    "{bands} (house rule “Tonk on the deal”)",
+                    name=name,
+                    total=total,
+                    bands=bands_in_words(rules.deal_tonks),
+                ),
                 field="totals",
                 player=name,
             )
     if points and not any(rules.deal_tonk_pays(t) is not None for t in outcome.totals.values()):
         raise Refusal(
-            "totals: nobody's dealt total is a tonk here; tonk on the deal is "
-            f"{bands_in_words(rules.deal_tonks)} (house rule “Tonk on the deal”)",
+            said(
+                "totals: nobody's dealt total is a tonk here; tonk on the deal "
+                "is {bands} (house rule “Tonk on the deal”)",
+                bands=bands_in_words(rules.deal_tonks),
+            ),
             field="totals",
         )
 
@@ -342,7 +394,7 @@ def _check_everyone_counted(
     rules: HouseRules, players: Sequence[str], outcome: Drop | StockOut
 ) -> None:
     """2.5, 2.6, 2.8: a drop or a stock-out needs every total, each one that can be held."""
-    _check_all_present(players, outcome.totals, f"a {KIND_WORDS[outcome.kind]}")
+    _check_all_present(players, outcome.totals, said("a {kind}", kind=KIND_WORDS[outcome.kind]))
     for name in players:
         dropper = isinstance(outcome, Drop) and name == outcome.player
         _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
@@ -358,8 +410,11 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut)
     if rules.scoring != "points":
         if outcome.totals:
             raise Refusal(
-                f"totals: {_a(KIND_WORDS[outcome.kind])} is paid in stakes; totals are only "
-                "asked in points mode (house rule “Scoring”)",
+                said(
+                    "totals: {a} is paid in stakes; totals are only asked in "
+                    "points mode (house rule “Scoring”)",
+                    a=_a(KIND_WORDS[outcome.kind]),
+                ),
                 field="totals",
             )
         return
@@ -368,15 +423,22 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut)
     empty = [name for name in players if outcome.totals.get(name, 0) == 0]
     if outcome.totals.get(outcome.player, 0) != 0:
         raise Refusal(
-            f"{outcome.player}: went out, so holds no cards; leave their total out or give 0",
+            said(
+                "{player}: went out, so holds no cards; leave their total out or give 0",
+                player=outcome.player,
+            ),
             field="totals",
             player=outcome.player,
         )
     if len(empty) > may_be_empty:
         missing = next(name for name in empty if name != outcome.player)
         raise Refusal(
-            f"totals: {missing}'s total is missing; in points mode every player still holding "
-            "cards scores their total (house rule “Scoring”)",
+            said(
+                "totals: {missing}'s total is missing; in points mode every "
+                "player still holding cards scores their total (house rule "
+                "“Scoring”)",
+                missing=missing,
+            ),
             field="totals",
             player=missing,
         )
@@ -390,7 +452,11 @@ def _check_all_present(players: Sequence[str], totals: Mapping[str, int], what: 
     for name in players:
         if name not in totals:
             raise Refusal(
-                f"totals: {name}'s total is missing; {what} needs everyone's total",
+                said(
+                    "totals: {name}'s total is missing; {what} needs everyone's total",
+                    name=name,
+                    what=what,
+                ),
                 field="totals",
                 player=name,
             )
@@ -405,14 +471,26 @@ def _check_held_total(rules: HouseRules, name: str, total: int, *, dropper: bool
     # at either end reads the same (equivalent mutants of make mutation).
     if not 1 <= total <= max(possible):
         raise Refusal(
-            f"{name}: a total of {total} cannot be; holding at most {cards} cards, a player has "
-            f"1 to {max(possible)} points (a player with no cards has gone out)",
+            said(
+                "{name}: a total of {total} cannot be; holding at most {cards} "
+                "cards, a player has 1 to {max} points (a player with no cards "
+                "has gone out)",
+                name=name,
+                total=total,
+                cards=cards,
+                max=max(possible),
+            ),
             field="totals",
             player=name,
         )
     raise Refusal(
-        f"{name}: a total of {total} cannot be; 1 to {cards} cards of "
-        f"{deck_in_words(rules.deck)} never make {total}",
+        said(
+            "{name}: a total of {total} cannot be; 1 to {cards} cards of {deck} never make {total}",
+            name=name,
+            total=total,
+            cards=cards,
+            deck=deck_in_words(rules.deck),
+        ),
         field="totals",
         player=name,
     )

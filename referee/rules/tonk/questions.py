@@ -12,6 +12,7 @@ from collections.abc import Callable
 from referee.rules.answers import Answer, Reply, cited
 from referee.rules.cards import dealt_totals
 from referee.rules.runs import card_of
+from referee.rules.said import said, said_n, sentences, without_stop
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.spreads import rule_on_spread
 from referee.rules.tonk.wording import (
@@ -21,22 +22,19 @@ from referee.rules.tonk.wording import (
     band_in_words,
     caught_beaten,
     counted_in_words,
+    either_band,
     option_label,
+    your_points,
 )
 from referee.rules.words import amount_in_words
 
-NOT_PLAYED = "Tonk on the deal is not played here: no dealt hand wins by itself."
+NOT_PLAYED = said("Tonk on the deal is not played here: no dealt hand wins by itself.")
 A_K_Q = [card_of("A♠"), card_of("K♠"), card_of("Q♠")]
 
 
 def _sheet(rules: HouseRules, key: str) -> str:
     """The rules sheet's sentence for one option."""
     return SENTENCES[key](rules)
-
-
-def _lower_first(sentence: str) -> str:
-    """A sheet sentence continuing a sentence of ours: 'If you...' → 'if you...'."""
-    return sentence[:1].lower() + sentence[1:]
 
 
 def _stakes(rules: HouseRules, times: int) -> str:
@@ -49,7 +47,7 @@ def _in_points(rules: HouseRules) -> bool:
 
 
 def _yes_no(yes: bool, sentence: str) -> str:
-    return f"{'Yes' if yes else 'No'}. {sentence}"
+    return sentences(said("Yes.") if yes else said("No."), sentence)
 
 
 # 1-3: dropping after drawing, and the discard pile
@@ -75,9 +73,12 @@ def _card_under_the_top(rules: HouseRules) -> Reply:
 def _caught_drop(rules: HouseRules) -> Reply:
     if _in_points(rules):
         # 2.7: no bonus in points; the lowest of the others (all of them, if shared) score 0.
-        text = (
-            f"No chips change hands here: {_lower_first(_sheet(rules, 'caught_pays'))} "
-            f"{_sheet(rules, 'caught_on_tie')}"
+        text = sentences(
+            said(
+                "No chips change hands here: if you drop and are caught, you score {points}.",
+                points=your_points(rules.caught_pays),
+            ),
+            _sheet(rules, "caught_on_tie"),
         )
         return text, ("scoring", "caught_pays", "caught_on_tie")
     options = ["caught_pays", "caught_on_tie"]
@@ -85,29 +86,48 @@ def _caught_drop(rules: HouseRules) -> Reply:
         # Without caught_on_tie, "lowest" and "none" both pay no tie: a tie for the lowest wins.
         options.append("caught_pays_tied")
     options.append("caught_bonus_from")
-    beaten = caught_beaten(rules)
-    text = f"You pay {_stakes(rules, rules.caught_pays)} to each player whose total is {beaten}"
+    paid = {"amount": _stakes(rules, rules.caught_pays), "beaten": caught_beaten(rules)}
     if rules.caught_bonus_from == "none":
-        text += "; there is no bonus."
-    else:
-        payers = "everyone but you" if rules.caught_bonus_from == "others" else "everyone, you too"
-        shared = (
-            "and if that lowest total is shared, each of them collects it"
-            if rules.caught_bonus_tie == "all"
-            else "unless that lowest total is shared"
+        text = said(
+            "You pay {amount} to each player whose total is {beaten}; there is no bonus.", **paid
         )
-        text += f"; the lowest of the others also collects {_stakes(rules, 1)} from {payers}, "
-        text += f"{shared}."
+    else:
+        if rules.caught_bonus_from == "others":
+            payers = said("everyone but you")
+        else:
+            payers = said("everyone, you too")
+        bonus = {**paid, "bonus": _stakes(rules, 1), "payers": payers}
+        if rules.caught_bonus_tie == "all":
+            text = said(
+                "You pay {amount} to each player whose total is {beaten}; the lowest of the "
+                "others also collects {bonus} from {payers}, and if that lowest total is "
+                "shared, each of them collects it.",
+                **bonus,
+            )
+        else:
+            text = said(
+                "You pay {amount} to each player whose total is {beaten}; the lowest of the "
+                "others also collects {bonus} from {payers}, unless that lowest total is "
+                "shared.",
+                **bonus,
+            )
         options.append("caught_bonus_tie")
     if not rules.caught_on_tie:
         # 2.5: d = L without caught_on_tie is a winning drop.
         won = _stakes(rules, rules.drop_win_pays)
-        text += f" A tie alone is no catch: you win, and everyone pays you {won}."
+        text = sentences(
+            text, said("A tie alone is no catch: you win, and everyone pays you {won}.", won=won)
+        )
         options.append("drop_win_pays")
     elif rules.caught_pays_tied == "none":
         # 2.5: caught on a tie for the lowest, the dropper pays nobody for the catch itself.
-        bonus = "only the bonus" if rules.caught_bonus_from == "all" else "nobody"
-        text += f" If you only tie the lowest, you are still caught, and you pay {bonus}."
+        if rules.caught_bonus_from == "all":
+            tie = said(
+                "If you only tie the lowest, you are still caught, and you pay only the bonus."
+            )
+        else:
+            tie = said("If you only tie the lowest, you are still caught, and you pay nobody.")
+        text = sentences(text, tie)
     return text, (*options, "stake", "unit")
 
 
@@ -116,35 +136,43 @@ def _caught_drop(rules: HouseRules) -> Reply:
 
 def _deal_tonk_clash(rules: HouseRules) -> Reply:
     if not rules.deal_tonks:
-        return f"Nobody. {NOT_PLAYED}", ("deal_tonks",)
+        return sentences(said("Nobody."), NOT_PLAYED), ("deal_tonks",)
     if rules.deal_tonk_clash == "draw":
-        return "Nobody: the hand is a draw, and the next player deals.", ("deal_tonk_clash",)
+        return said("Nobody: the hand is a draw, and the next player deals."), ("deal_tonk_clash",)
     better, worse = (
         (LOW_TONK, HIGH_TONK)
         if rules.deal_tonk_clash == "low_beats_high"
         else (HIGH_TONK, LOW_TONK)
     )
-    text = (
-        f"The best tonk: {better} beats {worse}; "
-        "if two players hold the best tonk, the hand is a draw."
+    text = said(
+        "The best tonk: {better} beats {worse}; if two players hold the best tonk, the hand "
+        "is a draw.",
+        better=better,
+        worse=worse,
     )
     return text, ("deal_tonk_clash",)
 
 
 def _deal_tonk_worth(rules: HouseRules) -> Reply:
     if not rules.deal_tonks:
-        return f"Nothing. {NOT_PLAYED}", ("deal_tonks",)
+        return sentences(said("Nothing."), NOT_PLAYED), ("deal_tonks",)
     possible = dealt_totals(rules.deck, rules.hand_size)
     if all(rules.deal_tonk_pays(total) is None for total in possible):
-        totals = " or ".join(band_in_words(band) for band in rules.deal_tonks)
-        text = (
-            f"Nothing here: {rules.hand_size} cards of a {rules.deck}-card deck never add up "
-            f"to {totals}, so nobody can tonk on the deal."
+        text = said_n(
+            "Nothing here: {count} card of a {deck}-card deck never adds up to {totals}, so "
+            "nobody can tonk on the deal.",
+            "Nothing here: {count} cards of a {deck}-card deck never add up to {totals}, so "
+            "nobody can tonk on the deal.",
+            rules.hand_size,
+            deck=rules.deck,
+            totals=either_band([band_in_words(band) for band in rules.deal_tonks]),
         )
         return text, ("deal_tonks", "hand_size", "deck")
     paid = ("scoring",) if _in_points(rules) else ("stake", "unit")
-    text = f"{_sheet(rules, 'deal_tonks')} A dealt hand is {rules.hand_size} cards."
-    return text, ("deal_tonks", *paid, "hand_size")
+    dealt = said_n(
+        "A dealt hand is {count} card.", "A dealt hand is {count} cards.", rules.hand_size
+    )
+    return sentences(_sheet(rules, "deal_tonks"), dealt), ("deal_tonks", *paid, "hand_size")
 
 
 # 7-9: spreads and when you may drop
@@ -152,42 +180,62 @@ def _deal_tonk_worth(rules: HouseRules) -> Reply:
 
 def _drop_after_spreading(rules: HouseRules) -> Reply:
     if rules.wait_after_spread:
-        return f"No. {_sheet(rules, 'wait_after_spread')}", ("wait_after_spread",)
-    when = (
-        "even in the same turn"
-        if rules.drop_when == "any_time"
-        else "at the start of your next turn, before you draw"
-    )
-    return f"Yes. There is no wait: you may drop {when}.", ("wait_after_spread", "drop_when")
+        return _yes_no(False, _sheet(rules, "wait_after_spread")), ("wait_after_spread",)
+    if rules.drop_when == "any_time":
+        when = said("There is no wait: you may drop even in the same turn.")
+    else:
+        when = said(
+            "There is no wait: you may drop at the start of your next turn, before you draw."
+        )
+    return _yes_no(True, when), ("wait_after_spread", "drop_when")
+
+
+def _after_a_hit(rules: HouseRules) -> str:
+    """When you may drop and lay down after a hit, as one sentence."""
+    wait = rules.wait_after_hit
+    if wait and rules.hit_blocks_laydown:
+        return said_n(
+            "You may not drop on your next turn after the hit, and you may not lay down a "
+            "spread on your next turn.",
+            "You may not drop on your next {count} turns after the hit, and you may not lay "
+            "down a spread on your next turn.",
+            wait,
+        )
+    if wait:
+        return said_n(
+            "You may not drop on your next turn after the hit; the hit does not stop you "
+            "laying down a spread.",
+            "You may not drop on your next {count} turns after the hit; the hit does not stop "
+            "you laying down a spread.",
+            wait,
+        )
+    if rules.hit_blocks_laydown:
+        return said(
+            "You may drop on your next turn, but you may not lay down a spread on your next turn."
+        )
+    return said("You may drop on your next turn; the hit does not stop you laying down a spread.")
 
 
 def _drop_after_a_hit(rules: HouseRules) -> Reply:
-    wait = rules.wait_after_hit
-    next_turns = "next turn" if wait == 1 else f"next {wait} turns"
-    drop = (
-        f"You may not drop on your {next_turns} after the hit"
-        if wait
-        else "You may drop on your next turn"
-    )
-    if rules.hit_blocks_laydown:
-        lay_down = ", and you may not" if wait else ", but you may not"
-        lay_down += " lay down a spread on your next turn"
-    else:
-        lay_down = "; the hit does not stop you laying down a spread"
+    text = _after_a_hit(rules)
     options: tuple[str, ...] = ("wait_after_hit", "hit_blocks_laydown")
-    if wait or rules.hit_blocks_laydown:  # hits_stack counts only then
-        lay_down += (
-            "; each further hit before your next turn adds its own turns"
-            if rules.hits_stack
-            else "; more hits before your next turn count once"
-        )
+    if rules.wait_after_hit or rules.hit_blocks_laydown:  # hits_stack counts only then
+        if rules.hits_stack:
+            text = said(
+                "{ruling}; each further hit before your next turn adds its own turns.",
+                ruling=without_stop(text),
+            )
+        else:
+            text = said(
+                "{ruling}; more hits before your next turn count once.", ruling=without_stop(text)
+            )
         options += ("hits_stack",)
-    return _yes_no(not wait, f"{drop}{lay_down}."), options
+    return _yes_no(not rules.wait_after_hit, text), options
 
 
 def _must_spread(rules: HouseRules) -> Reply:
     if rules.must_spread and rules.hit_blocks_laydown:
-        text = (
+        text = said(
             "Yes. You may not keep a complete spread in your hand: lay it down, except on "
             "the turn after one of your spreads is hit, when you may not."
         )
@@ -201,48 +249,54 @@ def _must_spread(rules: HouseRules) -> Reply:
 def _ace_king_queen(rules: HouseRules) -> Reply:
     # The spread ruling decides, so the answer and the referee's ruling cannot differ.
     if rule_on_spread(A_K_Q, rules).allowed:
-        text = (
+        text = said(
             "Yes. In one suit the ace may go next to the King (Q-K-A) or the 2 (A-2-3), "
             "but never round the corner: K-A-2 is never a run."
         )
     else:
-        text = "No. The ace is low: it goes next to the 2 only (A-2-3), and K-A-2 is never a run."
+        text = said(
+            "No. The ace is low: it goes next to the 2 only (A-2-3), and K-A-2 is never a run."
+        )
     return text, ("ace",)
 
 
 def _slapping(rules: HouseRules) -> Reply:
     if rules.slapping:
-        text = "Yes. Slapping is played: you may take it out of turn, skipping the players between."
+        text = said(
+            "Yes. Slapping is played: you may take it out of turn, skipping the players between."
+        )
     else:
-        text = "No. There is no slapping here: take a discard only in your own turn."
+        text = said("No. There is no slapping here: take a discard only in your own turn.")
     return text, ("slapping",)
 
 
 def _first_discard(rules: HouseRules) -> Reply:
     if rules.first_discard == "first_player":
-        text = (
+        text = said(
             "The first player: no card is turned up, so they draw from the stock "
             "and their discard starts the pile."
         )
     else:
-        text = "The dealer: after the deal they turn up the next card to start the pile."
+        text = said("The dealer: after the deal they turn up the next card to start the pile.")
     return text, ("first_discard",)
 
 
 # 13: going out (sections 2.2 to 2.4, and 2.7 in points)
 
-SIX = "laid six cards as new spreads in your last turn"
-TONK_OUT = "a tonk out (out by spreading and hitting, with no last discard)"
-
 
 def _going_out(rules: HouseRules) -> Reply:
     if _in_points(rules):
         return _going_out_in_points(rules)
-    ways, options = _ways_out(rules, lambda times: _stakes(rules, times))
-    text = f"Everyone pays you {ways}"
+    text, options = _ways_out(rules, lambda times: _stakes(rules, times))
     if rules.double_double_pays is not None:
         second = _stakes(rules, rules.double_double_pays)
-        text += f" In a double-double, whoever goes out second is paid {second} by everyone."
+        text = sentences(
+            text,
+            said(
+                "In a double-double, whoever goes out second is paid {second} by everyone.",
+                second=second,
+            ),
+        )
         options.append("double_double_pays")
     return text, (*options, "out_pays", "stake", "unit")
 
@@ -251,59 +305,103 @@ def _going_out_in_points(rules: HouseRules) -> Reply:
     """2.7: the one who goes out scores 0; the others' points count as many times over as
     the same way out pays in chips."""
     text, options = _ways_out(rules, counted_in_words)
-    text = (
-        f"No chips change hands here: you score 0, and the others' points left in hand count {text}"
-    )
     if rules.double_double_pays is not None:
         second = counted_in_words(rules.double_double_pays)
-        text += (
-            " In a double-double, whoever goes out second scores 0 and the others' points "
-            f"count {second}."
+        text = sentences(
+            text,
+            said(
+                "In a double-double, whoever goes out second scores 0 and the others' points "
+                "count {second}.",
+                second=second,
+            ),
         )
         options.append("double_double_pays")
     return text, ("scoring", *options, "out_pays")
 
 
 def _ways_out(rules: HouseRules, worth: Callable[[int], str]) -> tuple[str, list[str]]:
-    """'<worth> for a tonk out ...; <worth> for going out by discarding your last card.', and
-    the options it rests on (out_pays aside): the same sentence for chips and for points."""
+    """What each way out is worth, in chips or in points (`worth` says it), as one sentence,
+    and the options it rests on (out_pays aside)."""
     six, needs_six = rules.tonk_out_six_pays, rules.tonk_out_needs_six
-    out = worth(rules.out_pays)
     options = []
-    if six is not None and needs_six:
-        # 2.2: a tonk out then pays six_pays with six cards spread, out_pays without.
-        tonk = f"{worth(six)} for {TONK_OUT} that {SIX}"
-    else:
-        tonk = f"{worth(rules.tonk_out_pays)} for {TONK_OUT}"
+    if not (six is not None and needs_six):
         options.append("tonk_out_pays")
-        if needs_six:
-            tonk += f" that {SIX}"
-        elif six is not None:
-            tonk += f", or {worth(six)} if it {SIX}"
     if needs_six:
         options.append("tonk_out_needs_six")
-        out_by = f"{out} for any other tonk out or for going out by discarding your last card"
-    else:
-        out_by = f"{out} for going out by discarding your last card"
     if six is not None:
         options.append("tonk_out_six_pays")
-    return f"{tonk}; {out_by}.", options
+    worths = {
+        # 2.2: with six_pays and needs_six, a tonk out pays six_pays with six cards spread,
+        # out_pays without.
+        "tonk": worth(rules.tonk_out_pays if six is None or not needs_six else six),
+        "six": worth(six) if six is not None else "",
+        "out": worth(rules.out_pays),
+    }
+    return _ways_out_sentence(rules, needs_six, six is not None, worths), options
+
+
+def _ways_out_sentence(
+    rules: HouseRules, needs_six: bool, six_pays: bool, worths: dict[str, str]
+) -> str:
+    """One whole sentence for each way the table pays going out, in chips and in points."""
+    if _in_points(rules) and needs_six:
+        return said(
+            "No chips change hands here: you score 0, and the others' points left in hand "
+            "count {tonk} for a tonk out (out by spreading and hitting, with no last discard) "
+            "that laid six cards as new spreads in your last turn; {out} for any other tonk "
+            "out or for going out by discarding your last card.",
+            **worths,
+        )
+    if _in_points(rules) and six_pays:
+        return said(
+            "No chips change hands here: you score 0, and the others' points left in hand "
+            "count {tonk} for a tonk out (out by spreading and hitting, with no last discard), "
+            "or {six} if it laid six cards as new spreads in your last turn; {out} for going "
+            "out by discarding your last card.",
+            **worths,
+        )
+    if _in_points(rules):
+        return said(
+            "No chips change hands here: you score 0, and the others' points left in hand "
+            "count {tonk} for a tonk out (out by spreading and hitting, with no last discard); "
+            "{out} for going out by discarding your last card.",
+            **worths,
+        )
+    if needs_six:
+        return said(
+            "Everyone pays you {tonk} for a tonk out (out by spreading and hitting, with no "
+            "last discard) that laid six cards as new spreads in your last turn; {out} for any "
+            "other tonk out or for going out by discarding your last card.",
+            **worths,
+        )
+    if six_pays:
+        return said(
+            "Everyone pays you {tonk} for a tonk out (out by spreading and hitting, with no "
+            "last discard), or {six} if it laid six cards as new spreads in your last turn; "
+            "{out} for going out by discarding your last card.",
+            **worths,
+        )
+    return said(
+        "Everyone pays you {tonk} for a tonk out (out by spreading and hitting, with no last "
+        "discard); {out} for going out by discarding your last card.",
+        **worths,
+    )
 
 
 QUESTIONS: tuple[tuple[str, Callable[[HouseRules], Reply]], ...] = (
-    ("May I drop after drawing?", _drop_after_drawing),
-    ("Can I take the discard and throw it straight back?", _throw_straight_back),
-    ("May I take the card under the top discard?", _card_under_the_top),
-    ("What does a caught drop cost me here?", _caught_drop),
-    ("What wins when two players tonk on the deal?", _deal_tonk_clash),
-    ("What is a tonk on the deal worth?", _deal_tonk_worth),
-    ("May I drop right after laying down a spread?", _drop_after_spreading),
-    ("May I drop when my spread has just been hit?", _drop_after_a_hit),
-    ("Must I lay down a spread I am holding?", _must_spread),
-    ("Is A-K-Q a run?", _ace_king_queen),
-    ("May I take a discard out of turn?", _slapping),
-    ("Who starts the discard pile?", _first_discard),
-    ("What does going out pay?", _going_out),
+    (said("May I drop after drawing?"), _drop_after_drawing),
+    (said("Can I take the discard and throw it straight back?"), _throw_straight_back),
+    (said("May I take the card under the top discard?"), _card_under_the_top),
+    (said("What does a caught drop cost me here?"), _caught_drop),
+    (said("What wins when two players tonk on the deal?"), _deal_tonk_clash),
+    (said("What is a tonk on the deal worth?"), _deal_tonk_worth),
+    (said("May I drop right after laying down a spread?"), _drop_after_spreading),
+    (said("May I drop when my spread has just been hit?"), _drop_after_a_hit),
+    (said("Must I lay down a spread I am holding?"), _must_spread),
+    (said("Is A-K-Q a run?"), _ace_king_queen),
+    (said("May I take a discard out of turn?"), _slapping),
+    (said("Who starts the discard pile?"), _first_discard),
+    (said("What does going out pay?"), _going_out),
 )
 
 

@@ -13,6 +13,7 @@ from referee.rules.cards import card_value, ranks
 from referee.rules.deal import Card
 from referee.rules.refusal import Refusal
 from referee.rules.runs import in_a_row, picked_twice, run_order
+from referee.rules.said import said
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.words import amount_in_words
 
@@ -32,12 +33,19 @@ def _check_cards(cards: Sequence[Card], rules: HouseRules) -> None:
     for card in cards:
         if card.rank not in ranks(rules.deck):
             raise Refusal(
-                f"cards: there is no {card} in a {rules.deck}-card deck (house rule “Deck”)",
+                said(
+                    "cards: there is no {card} in a {deck}-card deck (house rule “Deck”)",
+                    card=card,
+                    deck=rules.deck,
+                ),
                 field="cards",
             )
     twice = picked_twice(cards)
     if twice is not None:
-        raise Refusal(f"cards: {twice} is picked twice; a deck has one of each", field="cards")
+        raise Refusal(
+            said("cards: {card} is picked twice; a deck has one of each", card=twice),
+            field="cards",
+        )
 
 
 def count_hand(cards: Sequence[Card], rules: HouseRules) -> tuple[int, str]:
@@ -47,18 +55,29 @@ def count_hand(cards: Sequence[Card], rules: HouseRules) -> tuple[int, str]:
     most = rules.hand_size + 1  # a full hand, and the card just drawn
     if len(cards) > most:
         raise Refusal(
-            f"cards: {len(cards)} cards are more than a hand holds here ({rules.hand_size} "
-            "dealt, one more after drawing; house rule “Cards dealt”)",
+            said(
+                "cards: {count} cards are more than a hand holds here ({dealt} dealt, one more "
+                "after drawing; house rule “Cards dealt”)",
+                count=len(cards),
+                dealt=rules.hand_size,
+            ),
             field="cards",
         )
     total = sum(card_value(card.rank) for card in cards)
     pays = rules.deal_tonk_pays(total) if len(cards) == rules.hand_size else None
-    if pays is not None:
-        what = f"{total}: dealt like this, it is a tonk on the deal"
-        if rules.scoring == "chips":
-            what += f": everyone pays you {amount_in_words(rules.stake * pays, rules.unit)}"
-        return total, what + " (house rule “Tonk on the deal”)."
-    return total, f"{total} points."
+    if pays is None:
+        return total, said("{total} points.", total=total)
+    if rules.scoring == "chips":
+        return total, said(
+            "{total}: dealt like this, it is a tonk on the deal: everyone pays you {amount} "
+            "(house rule “Tonk on the deal”).",
+            total=total,
+            amount=amount_in_words(rules.stake * pays, rules.unit),
+        )
+    return total, said(
+        "{total}: dealt like this, it is a tonk on the deal (house rule “Tonk on the deal”).",
+        total=total,
+    )
 
 
 def _is_run(cards: Sequence[Card], rules: HouseRules) -> bool:
@@ -71,39 +90,55 @@ def rule_on_spread(cards: Sequence[Card], rules: HouseRules) -> Ruling:
     _check_cards(cards, rules)
     shown = " ".join(str(card) for card in cards)
     if len(cards) < MIN_SPREAD:
-        return Ruling(False, f"{shown}: a spread needs at least {MIN_SPREAD} cards.")
+        return Ruling(
+            False,
+            said("{cards}: a spread needs at least {least} cards.", cards=shown, least=MIN_SPREAD),
+        )
     if len({card.rank for card in cards}) == 1:
-        return Ruling(True, f"{shown} is a book: {len(cards)} of a kind.")
+        return Ruling(
+            True, said("{cards} is a book: {count} of a kind.", cards=shown, count=len(cards))
+        )
     if _is_run(cards, rules):
-        return Ruling(True, f"{shown} is a run: {len(cards)} in a row of one suit.")
-    return Ruling(False, f"{shown} is not a spread here: {_why_not_run(cards, rules)}")
+        return Ruling(
+            True,
+            said("{cards} is a run: {count} in a row of one suit.", cards=shown, count=len(cards)),
+        )
+    return Ruling(
+        False,
+        said(
+            "{cards} is not a spread here: {reason}", cards=shown, reason=_why_not_run(cards, rules)
+        ),
+    )
 
 
 def _why_not_run(cards: Sequence[Card], rules: HouseRules) -> str:
     """The plain reason cards of one suit fail as a run, naming the rule that decides."""
     if len({card.suit for card in cards}) != 1:
-        return "a book needs one rank, a run one suit."
+        return said("a book needs one rank, a run one suit.")
     present = {card.rank for card in cards}
     if "A" in present and "K" in present and "2" in present:
-        return "it goes round the corner (K-A-2), which is never a run."
+        return said("it goes round the corner (K-A-2), which is never a run.")
     if "A" in present and "K" in present and rules.ace == "low":
-        return (
+        return said(
             "the ace is low at this table: it goes next to the 2, not the King "
             "(house rule “Ace in runs”)."
         )
     if rules.deck == "40" and present & {"7", "J"}:
-        return "the cards are not in a row (in a 40-card deck the 7 is next to the Jack)."
-    return "the cards are not in a row."
+        return said("the cards are not in a row (in a 40-card deck the 7 is next to the Jack).")
+    return said("the cards are not in a row.")
 
 
 def rule_on_hit(spread: Sequence[Card], card: Card, rules: HouseRules) -> Ruling:
     """May `card` be laid on `spread` (a book or run on the table)?"""
     on_table = rule_on_spread(spread, rules)
     if not on_table.allowed:
-        return Ruling(False, f"The spread on the table is not a spread: {on_table.reason}")
+        return Ruling(
+            False,
+            said("The spread on the table is not a spread: {reason}", reason=on_table.reason),
+        )
     if card in spread:
-        return Ruling(False, f"{card} is already in that spread.")
+        return Ruling(False, said("{card} is already in that spread.", card=card))
     grown = rule_on_spread([*spread, card], rules)
     if grown.allowed:
-        return Ruling(True, f"{card} may hit it: {grown.reason}")
-    return Ruling(False, f"{card} may not hit it: {grown.reason}")
+        return Ruling(True, said("{card} may hit it: {reason}", card=card, reason=grown.reason))
+    return Ruling(False, said("{card} may not hit it: {reason}", card=card, reason=grown.reason))

@@ -19,28 +19,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.rules.refusal import Refusal
+from referee.rules.said import said, said_n
 from referee.rules.tonk.house_rules import HouseRules
 
 TURN, PLAYS, SPREAD, HIT = "turn", "plays", "spread", "hit"
 MARK_KINDS = (TURN, PLAYS, SPREAD, HIT)
 
 WHY = {
-    "wait_after_spread": "laid a new spread",
-    "wait_after_hit": "had a spread hit",
+    "wait_after_spread": said("laid a new spread"),
+    "wait_after_hit": said("had a spread hit"),
 }
 
 
 def rule_words(rules: HouseRules, key: str) -> str:
     """A rule of 2.9 as players say it, with its value: what a refusal or a line cites."""
     if key == "wait_after_spread":
-        return f"must wait {_turns(rules.wait_after_spread)} after laying a spread"
+        return said_n(
+            "must wait {count} turn after laying a spread",
+            "must wait {count} turns after laying a spread",
+            rules.wait_after_spread,
+        )
     if key == "wait_after_hit":
-        return f"must wait {_turns(rules.wait_after_hit)} after a spread of theirs is hit"
+        return said_n(
+            "must wait {count} turn after a spread of theirs is hit",
+            "must wait {count} turns after a spread of theirs is hit",
+            rules.wait_after_hit,
+        )
+    if key == "hit_blocks_laydown" and rules.hits_stack:
+        return said(
+            "may not lay down a spread on the turn after being hit, one turn more for each "
+            "further hit"
+        )
     if key == "hit_blocks_laydown":
-        more = ", one turn more for each further hit" if rules.hits_stack else ""
-        return f"may not lay down a spread on the turn after being hit{more}"
+        return said("may not lay down a spread on the turn after being hit")
     if key == "drop_when":
-        return "only the player whose turn it is may drop, before drawing"
+        return said("only the player whose turn it is may drop, before drawing")
     raise KeyError(key)
 
 
@@ -236,16 +249,13 @@ def replay(rules: HouseRules, order: Sequence[str], marks: Sequence[Mark]) -> Tu
     )
 
 
-def _turns(count: int) -> str:
-    return f"{count} turn{'' if count == 1 else 's'}"
-
-
-def _next(count: int) -> str:
-    return "turn" if count == 1 else f"{count} turns"
-
-
-def _more(count: int) -> str:
-    return f"{count} more turn{'' if count == 1 else 's'}"
+def _this_turn_or_next(later: int) -> str:
+    """'this turn', or 'this turn or on their next 2 turns' when `later` turns follow."""
+    if not later:
+        return said("this turn")
+    return said_n(
+        "this turn or on their next turn", "this turn or on their next {count} turns", later
+    )
 
 
 def _laydown_words(blocked: list[int], in_play: int | None) -> str | None:
@@ -253,45 +263,57 @@ def _laydown_words(blocked: list[int], in_play: int | None) -> str | None:
     if not blocked:
         return None
     if in_play is not None and blocked[0] == in_play:
-        later = len(blocked) - 1
-        return "this turn" + (f" or on their next {_next(later)}" if later else "")
-    return "next turn" if len(blocked) == 1 else f"on their next {len(blocked)} turns"
+        return _this_turn_or_next(len(blocked) - 1)
+    if len(blocked) == 1:
+        return said("next turn")
+    return said_n("on their next {count} turn", "on their next {count} turns", len(blocked))
 
 
 def _how_long(waiting: Waiting) -> str:
     """'this turn', 'this turn or on their next 2 turns', 'on their next 3 turns'."""
     if waiting.now:
-        later = waiting.turns_left - 1
-        return "this turn" + (f" or on their next {_next(later)}" if later else "")
-    return f"on their next {_next(waiting.turns_left)}"
+        return _this_turn_or_next(waiting.turns_left - 1)
+    return said_n("on their next turn", "on their next {count} turns", waiting.turns_left)
 
 
 def standing_words(waiting: Waiting) -> str:
     """One player's line on the hand screen, citing the rule that decides, as players
     say it."""
+    laydown = {"when": waiting.no_laydown, "laydown_rule": waiting.laydown_words}
+    if waiting.because is None and waiting.no_laydown:
+        return said(
+            "{name} may drop; may not lay down a spread {when} (house rule: {laydown_rule}).",
+            name=waiting.name,
+            **laydown,
+        )
     if waiting.because is None:
-        words = f"{waiting.name} may drop"
-    else:
-        words = (
-            f"{waiting.name} may not drop {_how_long(waiting)}: "
-            f"{WHY[waiting.because]} (house rule: {waiting.because_words})"
-        )
+        return said("{name} may drop.", name=waiting.name)
+    wait = {
+        "name": waiting.name,
+        "how_long": _how_long(waiting),
+        "why": WHY[waiting.because],
+        "rule": waiting.because_words,
+    }
     if waiting.no_laydown:
-        words += (
-            f"; may not lay down a spread {waiting.no_laydown} "
-            f"(house rule: {waiting.laydown_words})"
+        return said(
+            "{name} may not drop {how_long}: {why} (house rule: {rule}); may not lay down a "
+            "spread {when} (house rule: {laydown_rule}).",
+            **wait,
+            **laydown,
         )
-    return words + "."
+    return said("{name} may not drop {how_long}: {why} (house rule: {rule}).", **wait)
 
 
 def reminder(rules: HouseRules) -> str | None:
     """The rule on laying down that holds for everyone, shown once above the players."""
     if not rules.must_spread:
         return None
-    unless = (
-        ", except on a turn after being hit, when you may not" if rules.hit_blocks_laydown else ""
-    )
-    return f"House rule: a complete spread may not be kept in hand; lay it down{unless}."
+    if rules.hit_blocks_laydown:
+        return said(
+            "House rule: a complete spread may not be kept in hand; lay it down, except on a "
+            "turn after being hit, when you may not."
+        )
+    return said("House rule: a complete spread may not be kept in hand; lay it down.")
 
 
 def _out_of_turn(rules: HouseRules, state: TurnState, dropper: str) -> bool:
@@ -305,20 +327,42 @@ def _reasons(rules: HouseRules, state: TurnState, dropper: str) -> list[tuple[st
     waiting = state.of(dropper)
     if waiting is None:
         return []
-    reasons = []
+    reasons: list[tuple[str, str]] = []
     # A wait bars the turns it holds: on their own turn, only a held one (a spreading
     # turn before drawing is not); otherwise their next turn.
     if waiting.because is not None and (waiting.now or state.player != dropper):
-        rule = f"(house rule: {waiting.because_words})"
+        left, rule = waiting.turns_left, waiting.because_words
+        if waiting.because == "wait_after_spread":
+            refused = said_n(
+                "{player} laid a new spread and waits {count} more turn (house rule: {rule})",
+                "{player} laid a new spread and waits {count} more turns (house rule: {rule})",
+                left,
+                player=dropper,
+                rule=rule,
+            )
+        else:
+            refused = said_n(
+                "{player} had a spread hit and waits {count} more turn (house rule: {rule})",
+                "{player} had a spread hit and waits {count} more turns (house rule: {rule})",
+                left,
+                player=dropper,
+                rule=rule,
+            )
+        noted = said_n(
+            "with {count} more turn to wait (house rule: {rule})",
+            "with {count} more turns to wait (house rule: {rule})",
+            left,
+            rule=rule,
+        )
+        reasons.append((refused, noted))
+    if _out_of_turn(rules, state, dropper):
+        turn = {"player": state.player, "rule": rule_words(rules, "drop_when")}
         reasons.append(
             (
-                f"{dropper} {WHY[waiting.because]} and waits {_more(waiting.turns_left)} {rule}",
-                f"with {_more(waiting.turns_left)} to wait {rule}",
+                said("it is {player}'s turn (house rule: {rule})", **turn),
+                said("on {player}'s turn (house rule: {rule})", **turn),
             )
         )
-    if _out_of_turn(rules, state, dropper):
-        rule = f"(house rule: {rule_words(rules, 'drop_when')})"
-        reasons.append((f"it is {state.player}'s turn {rule}", f"on {state.player}'s turn {rule}"))
     return reasons
 
 
@@ -327,14 +371,24 @@ def drop_refusal(rules: HouseRules, state: TurnState, dropper: str) -> Refusal |
     reasons = _reasons(rules, state, dropper)
     if not reasons:
         return None
-    waits_only = not _out_of_turn(rules, state, dropper)
-    return Refusal(
-        f"{dropper} may not drop {'yet' if waits_only else 'now'}: "
-        f"{'; and '.join(said for said, _ in reasons)}. "
-        "If the table agrees to let it stand, tick 'Record it anyway'.",
-        field="player",
-        player=dropper,
-    )
+    refused = reasons[0][0]
+    for reason, _ in reasons[1:]:
+        refused = said("{reasons}; and {reason}", reasons=refused, reason=reason)
+    if _out_of_turn(rules, state, dropper):
+        why = said(
+            "{player} may not drop now: {reasons}. If the table agrees to let it stand, tick "
+            "'Record it anyway'.",
+            player=dropper,
+            reasons=refused,
+        )
+    else:
+        why = said(
+            "{player} may not drop yet: {reasons}. If the table agrees to let it stand, tick "
+            "'Record it anyway'.",
+            player=dropper,
+            reasons=refused,
+        )
+    return Refusal(why, field="player", player=dropper)
 
 
 def override_note(rules: HouseRules, state: TurnState, dropper: str) -> str | None:
@@ -342,7 +396,9 @@ def override_note(rules: HouseRules, state: TurnState, dropper: str) -> str | No
     reasons = _reasons(rules, state, dropper)
     if not reasons:
         return None
-    return (
-        f"{dropper} dropped {' and '.join(noted for _, noted in reasons)}; "
-        "the scorekeeper recorded it anyway."
+    noted = reasons[0][1]
+    for _, note in reasons[1:]:
+        noted = said("{notes} and {note}", notes=noted, note=note)
+    return said(
+        "{player} dropped {notes}; the scorekeeper recorded it anyway.", player=dropper, notes=noted
     )

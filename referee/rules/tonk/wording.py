@@ -1,8 +1,14 @@
-"""House rules put in the words players use at the table: sentences, labels, amounts."""
+"""House rules put in the words players use at the table: sentences, labels, amounts.
+
+Every sentence is a whole message (rules/said.py), chosen whole for each value of the
+rules it says; only phrases that stand for one value (an amount, who scores what, a
+comparison) are messages of their own, put in a placeholder.
+"""
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from referee.rules.said import Said, said, said_n, sentences
 from referee.rules.tonk.house_rules import (
     LOW_TONK_BELOW,
     Band,
@@ -18,22 +24,32 @@ def band_in_words(band: Band) -> str:
     if band.min == band.max:
         return str(band.min)
     if band.min + 1 == band.max:
-        return f"{band.min} or {band.max}"
+        return said("{low} or {high}", low=band.min, high=band.max)
     if band.min == 0:
-        return f"{band.max} or less"
-    return f"{band.min} to {band.max}"
+        return said("{high} or less", high=band.max)
+    return said("{low} to {high}", low=band.min, high=band.max)
 
 
 def bands_in_words(bands: Sequence[Band]) -> str:
     """All tonk bands of a table, with what each pays when they differ."""
     if not bands:
-        return "not played"
+        return said("not played")
     same_pay = len({band.pays for band in bands}) == 1
     parts = [
-        band_in_words(band) if same_pay else f"{band_in_words(band)} (pays {band.pays})"
+        band_in_words(band)
+        if same_pay
+        else said("{band} (pays {pays})", band=band_in_words(band), pays=band.pays)
         for band in bands
     ]
-    return " or ".join(parts)
+    return either_band(parts)
+
+
+def either_band(bands: Sequence[str]) -> str:
+    """Bands in words, any one of them: '15 or less or 49 or 50'."""
+    listed = bands[0]
+    for band in bands[1:]:
+        listed = said("{bands} or {band}", bands=listed, band=band)
+    return listed
 
 
 def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
@@ -43,8 +59,10 @@ def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
     if outcome.get("kind") != "drop":
         return None
     dropper = outcome["player"]
-    how = "was caught" if result == "caught" else "won"
-    return f"{dropper} dropped on {outcome['totals'][dropper]} and {how}"
+    total = outcome["totals"][dropper]
+    if result == "caught":
+        return said("{player} dropped on {total} and was caught", player=dropper, total=total)
+    return said("{player} dropped on {total} and won", player=dropper, total=total)
 
 
 # Rule sentences, labels and choice words for the rules sheet and the house-rules form.
@@ -52,18 +70,18 @@ def drop_in_words(outcome: Mapping[str, Any], result: str) -> str | None:
 
 # What ended a hand, as the history and the payout head it (the settlement's result).
 RESULT_WORDS: dict[str, str] = {
-    "deal_tonk": "Tonk on the deal",
-    "deal_tonk_draw": "Tonks on the deal: a draw",
-    "tonk_out": "Tonk out",
-    "double_double": "Double-double",
-    "out": "Out by discarding",
-    "drop_won": "Drop won",
-    "caught": "Caught dropping",
-    "stock_out": "Stock ran out",
-    "stock_out_draw": "Stock ran out: a draw",
+    "deal_tonk": said("Tonk on the deal"),
+    "deal_tonk_draw": said("Tonks on the deal: a draw"),
+    "tonk_out": said("Tonk out"),
+    "double_double": said("Double-double"),
+    "out": said("Out by discarding"),
+    "drop_won": said("Drop won"),
+    "caught": said("Caught dropping"),
+    "stock_out": said("Stock ran out"),
+    "stock_out_draw": said("Stock ran out: a draw"),
 }
-LOW_TONK = f"a low tonk (under {LOW_TONK_BELOW}, the lower the better)"
-HIGH_TONK = f"a high tonk ({LOW_TONK_BELOW} or more, the higher the better)"
+LOW_TONK = said("a low tonk (under {below}, the lower the better)", below=LOW_TONK_BELOW)
+HIGH_TONK = said("a high tonk ({below} or more, the higher the better)", below=LOW_TONK_BELOW)
 
 
 def _paid(rules: HouseRules, times: int) -> str:
@@ -75,21 +93,53 @@ def _in_points(rules: HouseRules) -> bool:
     return rules.scoring == "points"
 
 
-def _times(factor: int) -> str:
-    """', doubled' for the points multiplier of 2; nothing for 1."""
+def _their_points(factor: int) -> Said:
+    """What the others score in points: the points left in their hand, times `factor`."""
     if factor == 1:
-        return ""
-    return {2: ", doubled", 3: ", tripled"}.get(factor, f", times {factor}")
+        return said("the points left in their hand")
+    if factor == 2:
+        return said("the points left in their hand, doubled")
+    if factor == 3:
+        return said("the points left in their hand, tripled")
+    return said("the points left in their hand, times {factor}", factor=factor)
+
+
+def your_points(factor: int) -> Said:
+    """What a caught dropper scores in points: the points left in their own hand (the rules
+    sheet says it, and the referee's answer about a caught drop)."""
+    if factor == 1:
+        return said("the points left in your hand")
+    if factor == 2:
+        return said("the points left in your hand, doubled")
+    if factor == 3:
+        return said("the points left in your hand, tripled")
+    return said("the points left in your hand, times {factor}", factor=factor)
 
 
 def counted_in_words(factor: int) -> str:
     """How the points left in a hand count: 'once', 'double', 'triple', '4 times over'."""
-    return {1: "once", 2: "double", 3: "triple"}.get(factor, f"{factor} times over")
+    if factor == 1:
+        return said("once")
+    if factor == 2:
+        return said("double")
+    if factor == 3:
+        return said("triple")
+    return said("{factor} times over", factor=factor)
 
 
-def _others_score(factor: int) -> str:
+def _others_score(factor: int) -> Said:
     """The points-mode payout: the winner scores 0, the others their points."""
-    return f"you score 0 and everyone else scores the points left in their hand{_times(factor)}"
+    return said("you score 0 and everyone else scores {points}", points=_their_points(factor))
+
+
+def _everyone_pays_you(rules: HouseRules, times: int) -> Said:
+    """The chips payout of a win that everyone pays."""
+    return said("everyone pays you {amount}", amount=_paid(rules, times))
+
+
+def _payout(rules: HouseRules, times: int) -> Said:
+    """What a win pays: points scored, or stakes paid by everyone."""
+    return _others_score(times) if _in_points(rules) else _everyone_pays_you(rules, times)
 
 
 # Table
@@ -98,29 +148,36 @@ def _others_score(factor: int) -> str:
 def _stake(rules: HouseRules) -> str:
     stake = amount_in_words(rules.stake, rules.unit)
     if _in_points(rules):
-        return (
-            f"This table scores points, so no chips change hands: the stake of {stake} is unused."
+        return said(
+            "This table scores points, so no chips change hands: the stake of {stake} is unused.",
+            stake=stake,
         )
-    return f"The stake is {stake}: every payment below is a whole number of stakes."
+    return said(
+        "The stake is {stake}: every payment below is a whole number of stakes.", stake=stake
+    )
 
 
 def _unit(rules: HouseRules) -> str:
-    return f"Amounts are counted in {rules.unit}."
+    return said("Amounts are counted in {unit}.", unit=rules.unit)
 
 
 def _hand_size(rules: HouseRules) -> str:
-    return f"Each player is dealt {rules.hand_size} cards."
+    return said_n(
+        "Each player is dealt {count} card.", "Each player is dealt {count} cards.", rules.hand_size
+    )
 
 
 def _deck(rules: HouseRules) -> str:
     if rules.deck == "40":
-        return "The game uses a 40-card deck: no 8s, 9s or 10s; in runs the 7 is next to the Jack."
-    return "The game uses a full deck of 52 cards."
+        return said(
+            "The game uses a 40-card deck: no 8s, 9s or 10s; in runs the 7 is next to the Jack."
+        )
+    return said("The game uses a full deck of 52 cards.")
 
 
 def _scoring(rules: HouseRules) -> str:
     if _in_points(rules) and rules.stored_before_v2:
-        return (
+        return said(
             "Hands are scored in points, not chips: the winner scores 0, the others score the "
             "points left in their hands, doubled after a tonk, and the lowest score wins the "
             "game. These rules were set before version 2 of the house rules and keep its "
@@ -128,36 +185,38 @@ def _scoring(rules: HouseRules) -> str:
             "pay in chips)."
         )
     if _in_points(rules):
-        return (
+        return said(
             "Hands are scored in points, not chips: the winner scores 0, the others score the "
             "points left in their hands times what the hand would pay in chips, and the lowest "
             "score wins the game."
         )
-    return "Every hand is settled in chips: the losers pay the winners at once."
+    return said("Every hand is settled in chips: the losers pay the winners at once.")
 
 
 def _points_target_hands(rules: HouseRules) -> str:
     hands = rules.points_target_hands
     if hands is None:
-        return "There is no agreed number of hands: play as long as the table likes."
+        return said("There is no agreed number of hands: play as long as the table likes.")
     if _in_points(rules):
-        return (
-            f"The game lasts {count_words(hands, 'hand')} (voided hands do not count, draws do): "
-            "then the lowest score wins, a shared lowest score shares the win, and the next "
-            "hand starts a new game at 0. A change of the number of hands applies to the "
-            "game in play. Only the players of every hand of a game can win it: a player who "
-            "sits in or leaves during a game keeps their score but not the win."
+        return said_n(
+            "The game lasts {count} hand (voided hands do not count, draws do): then the "
+            "lowest score wins, a shared lowest score shares the win, and the next hand starts "
+            "a new game at 0. A change of the number of hands applies to the game in play. "
+            "Only the players of every hand of a game can win it: a player who sits in or "
+            "leaves during a game keeps their score but not the win.",
+            "The game lasts {count} hands (voided hands do not count, draws do): then the "
+            "lowest score wins, a shared lowest score shares the win, and the next hand starts "
+            "a new game at 0. A change of the number of hands applies to the game in play. "
+            "Only the players of every hand of a game can win it: a player who sits in or "
+            "leaves during a game keeps their score but not the win.",
+            hands,
         )
-    return f"The table agreed to play {count_words(hands, 'hand')}."
+    return said_n(
+        "The table agreed to play {count} hand.", "The table agreed to play {count} hands.", hands
+    )
 
 
 # Tonk on the deal
-
-
-def _totals_in_words(bands: Sequence[Band]) -> str:
-    """'49 or 50', or '15 or less, or of 49 or 50,' to follow 'a dealt hand of'."""
-    words = [band_in_words(band) for band in bands]
-    return words[0] if len(words) == 1 else ", or of ".join(words) + ","
 
 
 def _overlap_with_other_pay(bands: Sequence[Band]) -> bool:
@@ -169,36 +228,51 @@ def _overlap_with_other_pay(bands: Sequence[Band]) -> bool:
     )
 
 
+def _dealt_tonk(rules: HouseRules, bands: Sequence[Band], pays: int) -> Said:
+    """The sentence for the bands that pay `pays`: 'A dealt hand of 49 or 50 is a tonk: ...'."""
+    # 2.7: in points the others' points are multiplied by what the band pays in chips.
+    payout = _payout(rules, pays)
+    if len(bands) == 1:
+        total = band_in_words(bands[0])
+        return said("A dealt hand of {total} is a tonk: {payout}.", total=total, payout=payout)
+    totals = band_in_words(bands[0])
+    for band in bands[1:]:
+        totals = said("{totals}, or of {total}", totals=totals, total=band_in_words(band))
+    return said("A dealt hand of {totals}, is a tonk: {payout}.", totals=totals, payout=payout)
+
+
 def _deal_tonks(rules: HouseRules) -> str:
     bands = rules.deal_tonks
     if not bands:
-        return "Tonk on the deal is not played: no dealt hand wins by itself."
+        return said("Tonk on the deal is not played: no dealt hand wins by itself.")
     pays = list(dict.fromkeys(band.pays for band in bands))
-    # 2.7: in points the others' points are multiplied by what the band pays in chips.
-    sentences = [
-        f"A dealt hand of {_totals_in_words([b for b in bands if b.pays == p])} is a tonk: "
-        + (_others_score(p) if _in_points(rules) else f"everyone pays you {_paid(rules, p)}")
-        + "."
-        for p in pays
-    ]
+    told = [_dealt_tonk(rules, [b for b in bands if b.pays == p], p) for p in pays]
     if _overlap_with_other_pay(bands):
-        sentences.append("Where these overlap, the higher pay counts.")
-    return " ".join(sentences)
+        told.append(said("Where these overlap, the higher pay counts."))
+    return sentences(*told)
 
 
 def _deal_tonk_clash(rules: HouseRules) -> str:
-    start = "If two or more players tonk on the deal, "
+    if rules.deal_tonk_clash == "draw" and _in_points(rules):
+        return said(
+            "If two or more players tonk on the deal, the hand is a draw: nobody scores, "
+            "and the next player deals."
+        )
     if rules.deal_tonk_clash == "draw":
-        nobody = "nobody scores" if _in_points(rules) else "nobody pays"
-        return f"{start}the hand is a draw: {nobody}, and the next player deals."
+        return said(
+            "If two or more players tonk on the deal, the hand is a draw: nobody pays, "
+            "and the next player deals."
+        )
     better, worse = (
         (LOW_TONK, HIGH_TONK)
         if rules.deal_tonk_clash == "low_beats_high"
         else (HIGH_TONK, LOW_TONK)
     )
-    return (
-        f"{start}the best tonk wins: {better} beats {worse}; "
-        "if two players hold the best tonk, the hand is a draw."
+    return said(
+        "If two or more players tonk on the deal, the best tonk wins: {better} beats {worse}; "
+        "if two players hold the best tonk, the hand is a draw.",
+        better=better,
+        worse=worse,
     )
 
 
@@ -206,171 +280,224 @@ def _deal_tonk_clash(rules: HouseRules) -> str:
 
 
 def _tonk_out_pays(rules: HouseRules) -> str:
-    start = "If you go out by spreading and hitting, with no last discard, that is a tonk out: "
-    if _in_points(rules):
-        return f"{start}{_others_score(rules.tonk_out_pays)}."
-    return f"{start}everyone pays you {_paid(rules, rules.tonk_out_pays)}."
+    return said(
+        "If you go out by spreading and hitting, with no last discard, that is a tonk out: "
+        "{payout}.",
+        payout=_payout(rules, rules.tonk_out_pays),
+    )
 
 
 def _tonk_out_six_pays(rules: HouseRules) -> str:
     if rules.tonk_out_six_pays is None:
-        return "Laying six cards as new spreads in your last turn earns no extra pay."
-    start = "A tonk out that lays six cards as new spreads in its last turn"
+        return said("Laying six cards as new spreads in your last turn earns no extra pay.")
     if _in_points(rules):
-        counted = counted_in_words(rules.tonk_out_six_pays)
-        return f"{start} makes the others' points count {counted} instead."
-    return f"{start} is paid {_paid(rules, rules.tonk_out_six_pays)} by everyone instead."
+        return said(
+            "A tonk out that lays six cards as new spreads in its last turn makes the others' "
+            "points count {counted} instead.",
+            counted=counted_in_words(rules.tonk_out_six_pays),
+        )
+    return said(
+        "A tonk out that lays six cards as new spreads in its last turn is paid {amount} by "
+        "everyone instead.",
+        amount=_paid(rules, rules.tonk_out_six_pays),
+    )
 
 
 def _tonk_out_needs_six(rules: HouseRules) -> str:
     if not rules.tonk_out_needs_six:
-        return "You may tonk out without laying six cards as new spreads."
+        return said("You may tonk out without laying six cards as new spreads.")
     if _in_points(rules):
-        return (
+        return said(
             "To score as a tonk out you must lay six cards as new spreads in your last turn; "
-            f"otherwise the others' points count {counted_in_words(rules.out_pays)}, "
-            "as after going out by discarding."
+            "otherwise the others' points count {counted}, as after going out by discarding.",
+            counted=counted_in_words(rules.out_pays),
         )
-    return (
+    return said(
         "To be paid as a tonk out you must lay six cards as new spreads in your last turn; "
-        f"otherwise everyone pays you only {_paid(rules, rules.out_pays)}."
+        "otherwise everyone pays you only {amount}.",
+        amount=_paid(rules, rules.out_pays),
     )
 
 
 def _double_double_pays(rules: HouseRules) -> str:
     if rules.double_double_pays is None:
-        return "Double-double is not played."
-    start = (
-        "Double-double is played: if a tonk out lets you tonk out at once on the cards just laid"
-    )
+        return said("Double-double is not played.")
     if _in_points(rules):
-        return f"{start}, {_others_score(rules.double_double_pays)}."
-    return f"{start}, everyone else pays you {_paid(rules, rules.double_double_pays)}."
+        payout = _others_score(rules.double_double_pays)
+    else:
+        payout = said(
+            "everyone else pays you {amount}", amount=_paid(rules, rules.double_double_pays)
+        )
+    return said(
+        "Double-double is played: if a tonk out lets you tonk out at once on the cards just "
+        "laid, {payout}.",
+        payout=payout,
+    )
 
 
 def _out_pays(rules: HouseRules) -> str:
-    start = "If you go out by discarding your last card"
-    if _in_points(rules):
-        return f"{start}, {_others_score(rules.out_pays)}."
-    return f"{start}, everyone pays you {_paid(rules, rules.out_pays)}."
+    return said(
+        "If you go out by discarding your last card, {payout}.",
+        payout=_payout(rules, rules.out_pays),
+    )
 
 
 # Dropping
 
 
 def _drop_win_pays(rules: HouseRules) -> str:
-    lowest = "lower than everyone else's" if rules.caught_on_tie else "no higher than anyone else's"
-    start = f"You may drop (knock) to end the hand: if your total is {lowest}"
-    if _in_points(rules):
-        return f"{start}, {_others_score(rules.drop_win_pays)}."
-    return f"{start}, everyone pays you {_paid(rules, rules.drop_win_pays)}."
+    if rules.caught_on_tie:
+        lowest = said("lower than everyone else's")
+    else:
+        lowest = said("no higher than anyone else's")
+    return said(
+        "You may drop (knock) to end the hand: if your total is {lowest}, {payout}.",
+        lowest=lowest,
+        payout=_payout(rules, rules.drop_win_pays),
+    )
 
 
 def _caught_on_tie(rules: HouseRules) -> str:
     if rules.caught_on_tie:
-        return "If another player's total ties yours when you drop, you are caught."
-    return "If another player's total only ties yours when you drop, you still win."
+        return said("If another player's total ties yours when you drop, you are caught.")
+    return said("If another player's total only ties yours when you drop, you still win.")
 
 
 def _caught_pays(rules: HouseRules) -> str:
     if _in_points(rules):
-        return (
-            "If you drop and are caught, you score the points left in your hand"
-            f"{_times(rules.caught_pays)}."
+        return said(
+            "If you drop and are caught, you score {points}.",
+            points=your_points(rules.caught_pays),
         )
-    return (
-        f"If you drop and are caught, you pay {_paid(rules, rules.caught_pays)} "
-        f"to each player whose total is {caught_beaten(rules)}."
+    return said(
+        "If you drop and are caught, you pay {amount} to each player whose total is {beaten}.",
+        amount=_paid(rules, rules.caught_pays),
+        beaten=caught_beaten(rules),
     )
 
 
 def caught_beaten(rules: HouseRules) -> str:
     """Whom a caught dropper pays, after 'each player whose total is' (2.5 step 1)."""
     if rules.caught_pays_tied == "all":
-        return "lower than or equal to yours"
+        return said("lower than or equal to yours")
     if rules.caught_pays_tied == "lowest" and rules.caught_on_tie:
-        return "lower than yours, or equal to it when nobody's is lower"
+        return said("lower than yours, or equal to it when nobody's is lower")
     # "lowest" without caught_on_tie: a tie for the lowest is no catch, so no tie is paid.
-    return "lower than yours"
+    return said("lower than yours")
 
 
 def _caught_pays_tied(rules: HouseRules) -> str:
     if _in_points(rules):
-        return (
+        return said(
             "In points a tie with a caught dropper changes nothing: the lowest of the others "
             "scores 0, the rest the points left in their hand."
         )
     if rules.caught_pays_tied == "all":
-        return "If you are caught, each player whose total ties yours is paid too."
+        return said("If you are caught, each player whose total ties yours is paid too.")
     if rules.caught_pays_tied == "none":
-        return "If you are caught, a player whose total only ties yours is not paid."
+        return said("If you are caught, a player whose total only ties yours is not paid.")
     if rules.caught_on_tie:
-        return (
+        return said(
             "If you are caught, a player whose total ties yours is paid only when nobody's "
             "total is lower: when you tied the lowest."
         )
-    return (
+    return said(
         "If you are caught, a player whose total only ties yours is not paid: only a tie for "
         "the lowest would be, and here that is no catch."
     )
 
 
 def _caught_bonus_from(rules: HouseRules) -> str:
-    start = "After a catch, the lowest of the other players"
     if rules.caught_on_tie:
-        start += " (the one who tied you, if you tied the lowest)"
+        lowest = said(
+            "the lowest of the other players (the one who tied you, if you tied the lowest)"
+        )
+    else:
+        lowest = said("the lowest of the other players")
     if _in_points(rules):
-        return f"{start} scores 0; in points there is no bonus."
+        return said("After a catch, {lowest} scores 0; in points there is no bonus.", lowest=lowest)
     bonus = _paid(rules, 1)
-    return {
-        "others": f"{start} also collects {bonus} from everyone except the dropper.",
-        "all": f"{start} also collects {bonus} from everyone, the dropper included.",
-        "none": f"{start} collects no bonus.",
-    }[rules.caught_bonus_from]
+    if rules.caught_bonus_from == "others":
+        return said(
+            "After a catch, {lowest} also collects {bonus} from everyone except the dropper.",
+            lowest=lowest,
+            bonus=bonus,
+        )
+    if rules.caught_bonus_from == "all":
+        return said(
+            "After a catch, {lowest} also collects {bonus} from everyone, the dropper included.",
+            lowest=lowest,
+            bonus=bonus,
+        )
+    return said("After a catch, {lowest} collects no bonus.", lowest=lowest)
 
 
 def _caught_bonus_tie(rules: HouseRules) -> str:
-    start = "If two or more players share the lowest total after a catch"
     if _in_points(rules):
-        return f"{start}, they all score 0."
+        return said(
+            "If two or more players share the lowest total after a catch, they all score 0."
+        )
     if rules.caught_bonus_from == "none":
-        return f"{start}, there is no bonus to collect here."
+        return said(
+            "If two or more players share the lowest total after a catch, there is no bonus "
+            "to collect here."
+        )
     if rules.caught_bonus_tie == "all":
-        return f"{start}, each of them collects the bonus."
-    return f"{start}, none of them collects the bonus."
+        return said(
+            "If two or more players share the lowest total after a catch, each of them "
+            "collects the bonus."
+        )
+    return said(
+        "If two or more players share the lowest total after a catch, none of them collects "
+        "the bonus."
+    )
 
 
 # Stock runs out
 
 
 def _stock_out_pays(rules: HouseRules) -> str:
-    start = "If the stock runs out, the player with the lowest total wins"
     if _in_points(rules):
-        return (
-            f"{start}: they score 0 and everyone else scores the points left in their hand"
-            f"{_times(rules.stock_out_pays)}."
+        return said(
+            "If the stock runs out, the player with the lowest total wins: they score 0 and "
+            "everyone else scores {points}.",
+            points=_their_points(rules.stock_out_pays),
         )
-    return f"{start}: everyone else pays them {_paid(rules, rules.stock_out_pays)}."
+    return said(
+        "If the stock runs out, the player with the lowest total wins: everyone else pays "
+        "them {amount}.",
+        amount=_paid(rules, rules.stock_out_pays),
+    )
 
 
 def _stock_out_tie(rules: HouseRules) -> str:
-    start = "If the stock runs out and two or more players share the lowest total, "
+    if rules.stock_out_tie == "draw" and _in_points(rules):
+        return said(
+            "If the stock runs out and two or more players share the lowest total, the hand "
+            "is a draw: nobody scores."
+        )
     if rules.stock_out_tie == "draw":
-        nobody = "nobody scores" if _in_points(rules) else "nobody pays"
-        return f"{start}the hand is a draw: {nobody}."
+        return said(
+            "If the stock runs out and two or more players share the lowest total, the hand "
+            "is a draw: nobody pays."
+        )
     if rules.stock_out_tie == "last_draw":
-        return (
-            f"{start}the one who drew the last stock card wins alone; "
-            "if that player is not among them, the hand is a draw."
+        return said(
+            "If the stock runs out and two or more players share the lowest total, the one "
+            "who drew the last stock card wins alone; if that player is not among them, the "
+            "hand is a draw."
         )
-    everyone = " If everyone ties, the hand is a draw."
     if _in_points(rules):
-        return (
-            f"{start}each of them scores 0 and the others score the points left in their hand"
-            f"{_times(rules.stock_out_pays)}." + everyone
+        return said(
+            "If the stock runs out and two or more players share the lowest total, each of "
+            "them scores 0 and the others score {points}. If everyone ties, the hand is a draw.",
+            points=_their_points(rules.stock_out_pays),
         )
-    paid = _paid(rules, rules.stock_out_pays)
-    return f"{start}each of them is paid {paid} by every player not tied." + everyone
+    return said(
+        "If the stock runs out and two or more players share the lowest total, each of them "
+        "is paid {amount} by every player not tied. If everyone ties, the hand is a draw.",
+        amount=_paid(rules, rules.stock_out_pays),
+    )
 
 
 # Table talk
@@ -378,77 +505,98 @@ def _stock_out_tie(rules: HouseRules) -> str:
 
 def _drop_when(rules: HouseRules) -> str:
     if rules.drop_when == "any_time":
-        return "You may drop at any time in your turn, even after drawing."
-    return "You may drop only at the start of your turn, before you draw."
-
-
-def _wait(turns: int, after: str, rest_of_turn: bool = False) -> str:
-    if turns == 0:
-        return f"You may drop right after {after}."
-    rest = ", nor in the rest of that turn" if rest_of_turn else ""
-    return f"After {after} you may not drop on your next {count_words(turns, 'turn')}{rest}."
+        return said("You may drop at any time in your turn, even after drawing.")
+    return said("You may drop only at the start of your turn, before you draw.")
 
 
 def _wait_after_spread(rules: HouseRules) -> str:
-    rest_of_turn = rules.drop_when == "any_time"
-    return _wait(rules.wait_after_spread, "laying a new spread", rest_of_turn)
+    turns = rules.wait_after_spread
+    if turns == 0:
+        return said("You may drop right after laying a new spread.")
+    if rules.drop_when == "any_time":
+        return said_n(
+            "After laying a new spread you may not drop on your next {count} turn, nor in "
+            "the rest of that turn.",
+            "After laying a new spread you may not drop on your next {count} turns, nor in "
+            "the rest of that turn.",
+            turns,
+        )
+    return said_n(
+        "After laying a new spread you may not drop on your next {count} turn.",
+        "After laying a new spread you may not drop on your next {count} turns.",
+        turns,
+    )
 
 
 def _wait_after_hit(rules: HouseRules) -> str:
-    return _wait(rules.wait_after_hit, "one of your spreads is hit")
+    turns = rules.wait_after_hit
+    if turns == 0:
+        return said("You may drop right after one of your spreads is hit.")
+    return said_n(
+        "After one of your spreads is hit you may not drop on your next {count} turn.",
+        "After one of your spreads is hit you may not drop on your next {count} turns.",
+        turns,
+    )
 
 
 def _hit_blocks_laydown(rules: HouseRules) -> str:
     if rules.hit_blocks_laydown:
-        return "If one of your spreads is hit, you may not lay down a spread on your next turn."
-    return "A hit on one of your spreads does not stop you laying down a spread next turn."
+        return said(
+            "If one of your spreads is hit, you may not lay down a spread on your next turn."
+        )
+    return said("A hit on one of your spreads does not stop you laying down a spread next turn.")
 
 
 def _hits_stack(rules: HouseRules) -> str:
     if rules.hits_stack:
-        return (
+        return said(
             "Each further hit on your spreads before your next turn adds its own wait, "
             "and its own turn without laying down."
         )
-    return "Hits on your spreads before your next turn count once."
+    return said("Hits on your spreads before your next turn count once.")
 
 
 def _must_spread(rules: HouseRules) -> str:
     if rules.must_spread:
-        return "You may not keep a complete spread in your hand: lay it down."
-    return "You may keep a complete spread in your hand instead of laying it down."
+        return said("You may not keep a complete spread in your hand: lay it down.")
+    return said("You may keep a complete spread in your hand instead of laying it down.")
 
 
 def _ace(rules: HouseRules) -> str:
     if rules.ace == "low_or_high":
-        return (
+        return said(
             "In runs the ace goes next to the 2 or next to the King (A-2-3 or Q-K-A), "
             "but never round the corner (no K-A-2)."
         )
-    return "The ace is low: in runs it goes next to the 2 only (A-2-3, never Q-K-A)."
+    return said("The ace is low: in runs it goes next to the 2 only (A-2-3, never Q-K-A).")
 
 
 def _discard_take(rules: HouseRules) -> str:
     if rules.discard_take == "top_two":
-        return "You may take the top card of the discard pile or the card under it."
-    return "You may take only the top card of the discard pile."
+        return said("You may take the top card of the discard pile or the card under it.")
+    return said("You may take only the top card of the discard pile.")
 
 
 def _first_discard(rules: HouseRules) -> str:
     if rules.first_discard == "first_player":
-        return "No card is turned up: the discard pile starts with the first player's discard."
-    return "The dealer turns up the first card of the discard pile."
+        return said(
+            "No card is turned up: the discard pile starts with the first player's discard."
+        )
+    return said("The dealer turns up the first card of the discard pile.")
 
 
 def _slapping(rules: HouseRules) -> str:
     if rules.slapping:
-        return "Slapping: you may take a discard out of turn, skipping the players in between."
-    return "You may take a discard only in your own turn (no slapping)."
+        return said(
+            "Slapping: you may take a discard out of turn, skipping the players in between."
+        )
+    return said("You may take a discard only in your own turn (no slapping).")
 
 
 def _same_turn_discard(rules: HouseRules) -> str:
-    may = "may" if rules.same_turn_discard else "may not"
-    return f"A card taken from the discard pile {may} be discarded again in the same turn."
+    if rules.same_turn_discard:
+        return said("A card taken from the discard pile may be discarded again in the same turn.")
+    return said("A card taken from the discard pile may not be discarded again in the same turn.")
 
 
 SENTENCES: dict[str, Callable[[HouseRules], str]] = {
@@ -498,38 +646,38 @@ def rule_sentences(rules: HouseRules) -> list[tuple[str, str, str]]:
 
 
 LABELS = {
-    "stake": "Stake",
-    "unit": "Unit",
-    "hand_size": "Cards dealt",
-    "deck": "Deck",
-    "scoring": "Scoring",
-    "points_target_hands": "Hands in a game",
-    "deal_tonks": "Tonk on the deal",
-    "deal_tonk_clash": "When two tonk on the deal",
-    "tonk_out_pays": "Tonk out pays",
-    "tonk_out_six_pays": "Tonk out with six cards spread pays",
-    "tonk_out_needs_six": "Six cards spread needed to tonk out",
-    "double_double_pays": "Double-double pays",
-    "out_pays": "Out by discarding pays",
-    "drop_win_pays": "Winning drop pays",
-    "caught_on_tie": "Caught on a tie",
-    "caught_pays": "Caught dropper pays",
-    "caught_pays_tied": "Caught dropper pays who tied",
-    "caught_bonus_from": "Lowest after a catch collects from",
-    "caught_bonus_tie": "Shared lowest after a catch",
-    "stock_out_pays": "Stock out pays the lowest",
-    "stock_out_tie": "Shared lowest when the stock runs out",
-    "drop_when": "When you may drop",
-    "wait_after_spread": "Wait after a new spread",
-    "wait_after_hit": "Wait after being hit",
-    "hit_blocks_laydown": "Being hit blocks your next lay-down",
-    "hits_stack": "Each further hit adds its own turns",
-    "must_spread": "Complete spreads must be laid down",
-    "ace": "Ace in runs",
-    "discard_take": "Discards you may take",
-    "first_discard": "First discard",
-    "slapping": "Slapping",
-    "same_turn_discard": "Discard a taken card the same turn",
+    "stake": said("Stake"),
+    "unit": said("Unit"),
+    "hand_size": said("Cards dealt"),
+    "deck": said("Deck"),
+    "scoring": said("Scoring"),
+    "points_target_hands": said("Hands in a game"),
+    "deal_tonks": said("Tonk on the deal"),
+    "deal_tonk_clash": said("When two tonk on the deal"),
+    "tonk_out_pays": said("Tonk out pays"),
+    "tonk_out_six_pays": said("Tonk out with six cards spread pays"),
+    "tonk_out_needs_six": said("Six cards spread needed to tonk out"),
+    "double_double_pays": said("Double-double pays"),
+    "out_pays": said("Out by discarding pays"),
+    "drop_win_pays": said("Winning drop pays"),
+    "caught_on_tie": said("Caught on a tie"),
+    "caught_pays": said("Caught dropper pays"),
+    "caught_pays_tied": said("Caught dropper pays who tied"),
+    "caught_bonus_from": said("Lowest after a catch collects from"),
+    "caught_bonus_tie": said("Shared lowest after a catch"),
+    "stock_out_pays": said("Stock out pays the lowest"),
+    "stock_out_tie": said("Shared lowest when the stock runs out"),
+    "drop_when": said("When you may drop"),
+    "wait_after_spread": said("Wait after a new spread"),
+    "wait_after_hit": said("Wait after being hit"),
+    "hit_blocks_laydown": said("Being hit blocks your next lay-down"),
+    "hits_stack": said("Each further hit adds its own turns"),
+    "must_spread": said("Complete spreads must be laid down"),
+    "ace": said("Ace in runs"),
+    "discard_take": said("Discards you may take"),
+    "first_discard": said("First discard"),
+    "slapping": said("Slapping"),
+    "same_turn_discard": said("Discard a taken card the same turn"),
 }
 
 
@@ -540,41 +688,44 @@ def option_label(key: str) -> str:
 
 # Words for the named choices; flags, numbers and null are worded by kind below.
 CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "deck": {"52": "52 cards", "40": "40 cards (no 8, 9, 10)"},
-    "scoring": {"chips": "Chips", "points": "Points"},
+    "deck": {"52": said("52 cards"), "40": said("40 cards (no 8, 9, 10)")},
+    "scoring": {"chips": said("Chips"), "points": said("Points")},
     "deal_tonk_clash": {
-        "draw": "Draw",
-        "low_beats_high": "Low tonk beats high",
-        "high_beats_low": "High tonk beats low",
+        "draw": said("Draw"),
+        "low_beats_high": said("Low tonk beats high"),
+        "high_beats_low": said("High tonk beats low"),
     },
     "caught_pays_tied": {
-        "all": "Everyone who tied",
-        "lowest": "Only a tie for the lowest",
-        "none": "Nobody who only tied",
+        "all": said("Everyone who tied"),
+        "lowest": said("Only a tie for the lowest"),
+        "none": said("Nobody who only tied"),
     },
     "caught_bonus_from": {
-        "others": "Everyone but the dropper",
-        "all": "Everyone, the dropper too",
-        "none": "Nobody (no bonus)",
+        "others": said("Everyone but the dropper"),
+        "all": said("Everyone, the dropper too"),
+        "none": said("Nobody (no bonus)"),
     },
-    "caught_bonus_tie": {"none": "None of them collects", "all": "Each of them collects"},
+    "caught_bonus_tie": {
+        "none": said("None of them collects"),
+        "all": said("Each of them collects"),
+    },
     "stock_out_tie": {
-        "draw": "Draw",
-        "all": "Each tied player is paid",
-        "last_draw": "Who drew the last card wins",
+        "draw": said("Draw"),
+        "all": said("Each tied player is paid"),
+        "last_draw": said("Who drew the last card wins"),
     },
-    "drop_when": {"before_draw": "Before drawing", "any_time": "Any time in the turn"},
-    "ace": {"low": "Low only (A-2-3)", "low_or_high": "Low or high, never K-A-2"},
-    "discard_take": {"top": "Top card only", "top_two": "Top card or the one under it"},
+    "drop_when": {"before_draw": said("Before drawing"), "any_time": said("Any time in the turn")},
+    "ace": {"low": said("Low only (A-2-3)"), "low_or_high": said("Low or high, never K-A-2")},
+    "discard_take": {"top": said("Top card only"), "top_two": said("Top card or the one under it")},
     "first_discard": {
-        "turn_up": "Dealer turns up a card",
-        "first_player": "First player's discard",
+        "turn_up": said("Dealer turns up a card"),
+        "first_player": said("First player's discard"),
     },
 }
 NULL_WORDS = {
-    "points_target_hands": "Not set",
-    "tonk_out_six_pays": "Same as any tonk out",
-    "double_double_pays": "Not played",
+    "points_target_hands": said("Not set"),
+    "tonk_out_six_pays": said("Same as any tonk out"),
+    "double_double_pays": said("Not played"),
 }
 NUMBER_NOUNS = {"hand_size": "card", "points_target_hands": "hand"}
 WAITS = ("wait_after_spread", "wait_after_hit")
@@ -594,7 +745,7 @@ def value_in_words(key: str, value: Any) -> str:
     if plain is not None:
         return plain
     if key == "deal_tonks":
-        return bands_in_words(value) if value else "Not played"
+        return bands_in_words(value) if value else said("Not played")
     if key in WAITS:
-        return "No wait" if value == 0 else count_words(value, "turn")
+        return said("No wait") if value == 0 else count_words(value, "turn")
     return count_words(value, NUMBER_NOUNS.get(key, "stake"))

@@ -20,6 +20,7 @@ nobody played every hand, the players of its last hand contend.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from referee.rules.said import said
 from referee.rules.tonk import HouseRules
 from referee.rules.words import names_in_words
 
@@ -128,10 +129,10 @@ def hand_of(game: Game) -> str:
     5, the last of this game' when the number agreed was lowered below the hands played)."""
     played = len(game.hands) + 1
     if game.target is None:
-        return f"Hand {played}"
+        return said("Hand {number}", number=played)
     if played > game.target:
-        return f"Hand {played}, the last of this game"
-    return f"Hand {played} of {game.target}"
+        return said("Hand {number}, the last of this game", number=played)
+    return said("Hand {number} of {hands}", number=played, hands=game.target)
 
 
 def won(found: Sequence[Game]) -> dict[str, int]:
@@ -147,9 +148,11 @@ def result_words(game: Game) -> str:
     """'Game 1 over: Ben wins with 12' or 'Game 1 over: Anna and Ben share the win with 7'."""
     winners = game.winners
     if not winners:
-        return f"Game {game.number}: in play"
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"Game {game.number} over: {names_in_words(winners)} {verb} with {game.low}"
+        return said("Game {number}: in play", number=game.number)
+    over = {"number": game.number, "names": names_in_words(winners), "low": game.low}
+    if len(winners) == 1:
+        return said("Game {number} over: {names} wins with {low}", **over)
+    return said("Game {number} over: {names} share the win with {low}", **over)
 
 
 def game_of_hand(found: Sequence[Game]) -> dict[int, tuple[Game, int]]:
@@ -159,8 +162,14 @@ def game_of_hand(found: Sequence[Game]) -> dict[int, tuple[Game, int]]:
 
 def place_words(game: Game, place: int) -> str:
     """'Game 1 · hand 2 of 3': where a hand stands in its game (the history)."""
-    of = "" if game.target is None else f" of {game.target}"
-    return f"Game {game.number} · hand {place}{of}"
+    if game.target is None:
+        return said("Game {number} · hand {place}", number=game.number, place=place)
+    return said(
+        "Game {number} · hand {place} of {hands}",
+        number=game.number,
+        place=place,
+        hands=game.target,
+    )
 
 
 def game_json(game: Game) -> dict[str, object]:
