@@ -12,5 +12,5 @@ And what is done with a table's file, one job a module: `table_export` writes it
 checks the file whole (`import_checks`, refusing at `places` in it) while `replay` settles
 every hand again, and hands the one door its `import_plan`.
 
-The OpenAPI components (`referee.openapi`) are generated from these models.
+The OpenAPI components (`referee.web.openapi`) are generated from these models.
 """

@@ -6,7 +6,7 @@ still wait, or out of turn, is refused (or recorded with its note when the score
 overrides it), a one-time entry key enters its hand once, rules are saved only when they
 changed. Each function queues on the table's lock, decides on what it reads after it,
 writes, and commits. (The count of wrong link guesses, kept to slow down guessers, is no
-table's data: `referee.access` keeps it.)
+table's data: `referee.web.access` keeps it.)
 """
 
 import json

@@ -2,8 +2,8 @@
 under the players' current names with their history of changes.
 
 A hand's outcome and settlement are stored with each player as their id
-(referee.stored_form); the views here read them under the names of now. Hands are
-written by referee.commands.
+(referee.store.stored_form); the views here read them under the names of now. Hands are
+written by referee.store.commands.
 """
 
 import json

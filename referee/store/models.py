@@ -47,7 +47,7 @@ class GameTable(SQLModel, table=True):
     __tablename__ = "game_table"
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=TABLE_NAME_LENGTH)
-    # The name of the game played, a key of referee.rules.game.GAMES.
+    # The name of the game played, a key of referee.games.GAMES.
     game: str = Field(default=DEFAULT_GAME)
     first_dealer_id: int | None = Field(default=None)
     created_at: datetime = Field(default_factory=now)
@@ -104,7 +104,7 @@ class Hand(SQLModel, table=True):
     rules_version_id: int = Field(foreign_key="rulesversion.id")
     dealer_id: int = Field(foreign_key="player.id")
     seats_json: str  # player ids in seating order for this hand
-    # Each player in them by id, as text (referee.stored_form): a rename touches no hand.
+    # Each player in them by id, as text (referee.store.stored_form): a rename touches no hand.
     outcome_json: str
     settlement_json: str
     void: bool = Field(default=False)
@@ -158,7 +158,7 @@ class TurnMark(SQLModel, table=True):
 
 
 class RateCount(SQLModel, table=True):
-    """What is counted against a limit (`referee.rate_limits`): wrong tokens per table and per
+    """What is counted against a limit (`referee.web.rate_limits`): wrong tokens per table and per
     address, tables started per address; one row per bucket and window, in the database so
     that every worker sees the same count. Rows of windows that have ended are deleted."""
 

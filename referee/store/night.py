@@ -101,7 +101,7 @@ def settled_in_place(
 def moved_after(db: Session, table: GameTable, changed: Hand) -> list[tuple[Hand, Settlement]]:
     """After `changed` was edited, voided or restored: it and every later game settled again
     with the state the night now leaves it, and those whose settlement moved (the pot, the
-    run), oldest first, for the one writer (referee.commands) to store again. An edited
+    run), oldest first, for the one writer (referee.store.commands) to store again. An edited
     game was just settled in place, and a void one is not settled: only a restored game
     can move itself (earlier games changed while it was void)."""
     replay = _carrying(table).replay_night

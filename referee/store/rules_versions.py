@@ -1,7 +1,7 @@
 """The game a table plays, the house rules in force at it, and the version each hand was
 played under.
 
-A change of rules adds a version (referee.commands.change_rules); a hand keeps the
+A change of rules adds a version (referee.store.commands.change_rules); a hand keeps the
 version it was settled under, so a later change never rewrites the past. Stored rules
 are read by the table's game (`game_of`), each game knowing its own rules.
 """

@@ -1,7 +1,7 @@
 """Who sits at a table: its players in seating order, who is still seated, who deals next.
 
 Read only; a change of seats (rename, move, leave, sit in, first dealer) is a command
-(referee.commands).
+(referee.store.commands).
 """
 
 from collections.abc import Sequence

@@ -2,7 +2,7 @@
 
 A rename then changes one row (the player's) and the past follows by itself: the stored
 JSON is written under ids (`stored`) and read under the players' names of now (`named`).
-The same pair serves the writer (referee.commands), the readers (referee.hands, the
+The same pair serves the writer (referee.store.commands), the readers (referee.store.hands, the
 export) and migration 0004, which turned the names of old hands into ids. Ids are
 written as text ("12"), as JSON object keys must be, so one relabelling serves both ways.
 """

@@ -1,6 +1,6 @@
 """The night's tally: each player's money and points over the hands not voided, as it
 stands and as it ran hand by hand (the chart), the standings the pages show, and in
-points mode the night's games (referee.scoring.games).
+points mode the night's games (referee.scoring.tonk.games).
 
 Money is summed as whole cents in the database (HandNet), one SUM rather than a loop
 over every hand.

@@ -2,10 +2,10 @@
 
 The scorekeeper taps "next turn", "X plays now" (a slap, a turn skipped), "X laid a
 spread", "X's spread was hit" while the hand is played; each is one TurnMark row, its
-kind a short word (`referee.rules.waiting.MARK_KINDS`), so a new kind needs no schema
-change; `referee.rules.waiting` turns those marks into who may drop. Marks
+kind a short word (`referee.rules.tonk.waiting.MARK_KINDS`), so a new kind needs no schema
+change; `referee.rules.tonk.waiting` turns those marks into who may drop. Marks
 belong to the hand number still to be saved, so saving a hand starts the next one
-with none. The marks are written by `referee.commands` (mark_turn, undo_mark); this module
+with none. The marks are written by `referee.store.commands` (mark_turn, undo_mark); this module
 reads them.
 """
 

@@ -4,7 +4,7 @@ A table has two links, scorekeeper (read and write) and watch (read only). Openi
 a link remembers the table and the role in the signed session cookie, with the
 link's generation: rotating a link bumps it, which ends every session the old link
 opened. A wrong token is answered 404, then 429 while someone keeps guessing; a right one
-always opens its table (`referee.rate_limits` counts the wrong ones).
+always opens its table (`referee.web.rate_limits` counts the wrong ones).
 """
 
 import secrets

@@ -1,7 +1,7 @@
 """The JSON doors: POST /api/settle (the settle contract) and the tables (tables-api.md).
 
 Thin, like the pages: each endpoint checks who is asking and what was sent, then
-calls the same commands (referee.commands) and readers the pages call. A table is opened with
+calls the same commands (referee.store.commands) and readers the pages call. A table is opened with
 `Authorization: Bearer <token>`, its scorekeeper token (read and write) or its watch
 token (read only); no token, or another table's, answers 404 like a table that does
 not exist. Every error is {"error": "..."} with a 4xx status. Every answer is made as its

@@ -149,7 +149,7 @@ def _responses(ok: dict[str, Any], *errors: str) -> dict[str, Any]:
     }
     if "413" in errors:  # a route that reads a body reads only JSON
         errors = (*errors, "415")
-    if "404" in errors:  # a route that takes a token counts the wrong ones (referee.rate_limits)
+    if "404" in errors:  # a route that takes a token counts the wrong ones (web/rate_limits.py)
         errors = (*errors, "429")
     return {**ok, **{code: {"$ref": f"#/components/responses/{names[code]}"} for code in errors}}
 

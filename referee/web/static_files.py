@@ -108,7 +108,7 @@ def _hashed_links(endpoint: str | None, values: dict[str, Any]) -> None:
 def serve(filename: str) -> Response:
     """A static file: under its current hashed name, cached for a year and immutable; under
     its plain name, revalidated each time; an old or unknown hash is 404. The body is whole
-    (not a file stream), so the compression set up in `referee.transfer` brotlis or gzips it
+    (not a file stream), so the compression set up in `referee.web.transfer` brotlis or gzips it
     like a page (a file stream would be compressed as a stream, never gzipped)."""
     folder = current_app.static_folder
     assert folder is not None

@@ -1,4 +1,4 @@
-"""Alembic's entry point: migrate the database the app uses (see referee.migrate)."""
+"""Alembic's entry point: migrate the database the app uses (see referee.store.migrate)."""
 
 from alembic import context
 from sqlalchemy import create_engine

@@ -1,7 +1,7 @@
 """The small tally chart: each player's running total across hands, as SVG polylines.
 
 Drawn on the server so the phone needs no chart library; long nights are thinned
-(by referee.tally) to at most MAX_POINTS points per line so the page stays light. The
+(by referee.store.tally) to at most MAX_POINTS points per line so the page stays light. The
 axes say how far the night went and between which totals; each line ends with its player's
 latest total, and the SVG's title and description say all of it in words.
 """

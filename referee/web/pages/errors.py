@@ -42,7 +42,7 @@ class DiskFull(HTTPException):
 def _kept_headers(error: HTTPException) -> dict[str, str]:
     """The headers an error's answer must keep, on a page as in JSON, when the answer is made
     here: a 405 says which methods the URL takes (RFC 9110), a 429 how long to wait
-    (`referee.rate_limits`)."""
+    (`referee.web.rate_limits`)."""
     kept = {k: v for k, v in error.get_headers() if k == "Retry-After"}
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         kept["Allow"] = ", ".join(sorted(error.valid_methods))

@@ -1,7 +1,7 @@
 """The end of a game of Tongits as a form: one screen per ending, asking only what the
 house rules need (tongits.md 2.1 to 2.6).
 
-Like Tonk's hand form (referee.forms), it decides no rule: it asks what the core says an
+Like Tonk's hand form (referee.web.forms), it decides no rule: it asks what the core says an
 ending of that kind is asked (`facts_asked`), turns what was tapped and typed into the
 outcome JSON the engine takes, and the core refuses what cannot be, on the field to show
 it beside. The bonus counters are shown only for the bonuses this house pays.
