@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify
 from pydantic import BaseModel
-from pydantic.json_schema import CoreModeRef, DefsRef, GenerateJsonSchema, models_json_schema
+from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
 from referee.documents import answers, requests
@@ -34,21 +34,6 @@ class _Untitled(GenerateJsonSchema):
 
     def field_title_should_be_set(self, schema: CoreSchema) -> bool:
         return False
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._named: dict[str, str] = {}  # a schema's name: the model it names first
-
-    def get_defs_ref(self, core_mode_ref: CoreModeRef) -> DefsRef:
-        """A model's name; where two games name a kind alike (a stock-out), the second one
-        is named after its game's package too (TongitsStockOut), not by its module path."""
-        chosen = super().get_defs_ref(core_mode_ref)
-        choices = self._prioritized_defsref_choices[chosen]
-        path = core_mode_ref[0].rsplit(":", 1)[0]
-        if self._named.setdefault(choices[0], path) != path and "[" not in path:
-            *package, _module, name = path.split(".")
-            choices[0] = DefsRef(package[-1].title() + name)
-        return chosen
 
 
 # Every game's bodies and answers, in the registry's order (the first game's plainly named).

@@ -12,8 +12,8 @@ from referee.rules.tongits.outcome import (
     Draw,
     Ending,
     Held,
-    StockOut,
     TongIts,
+    TongitsStockOut,
     check_outcome,
     parse_outcome,
 )
@@ -27,7 +27,7 @@ __all__ = [
     "Draw",
     "Ending",
     "Held",
-    "StockOut",
+    "TongitsStockOut",
     "TongIts",
     "TongitsRules",
     "TongitsState",

@@ -108,7 +108,7 @@ class Draw(_Ending):
     sapaw_on_caller: bool = False
 
 
-class StockOut(_Ending):
+class TongitsStockOut(_Ending):
     """2.5: the stock ran out; the totals of who is not burned, who took the last card."""
 
     kind: Literal["stock_out"] = "stock_out"
@@ -116,7 +116,7 @@ class StockOut(_Ending):
     last_card: str | None = Field(None, description="Who took the last card.")
 
 
-Ending = TongIts | Bisaklat | Draw | StockOut
+Ending = TongIts | Bisaklat | Draw | TongitsStockOut
 """How a game of Tongits ended: one class per kind, each with only the facts that kind has."""
 
 # Each kind's fields as a reader lists them: its kind, its own facts, then the common ones.
@@ -244,7 +244,7 @@ def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) ->
             _check_bisaklat(outcome)
         case Draw():
             _check_draw(rules, outcome)
-        case StockOut():
+        case TongitsStockOut():
             _check_stock_out(seats, outcome)
 
 
@@ -252,12 +252,12 @@ def most_points(rules: TongitsRules, name: str, outcome: Ending) -> int:
     """The highest total `name` can hold (2.10): ten points a card, of at most 12 cards
     between turns (11 at four seats), one more for who took the last card of the stock.
     A draw is called before drawing, so the caller holds no extra card."""
-    extra = 1 if isinstance(outcome, StockOut) and name == outcome.last_card else 0
+    extra = 1 if isinstance(outcome, TongitsStockOut) and name == outcome.last_card else 0
     return MAX_CARD_POINTS * (rules.most_cards + extra)
 
 
 def _check_totals(rules: TongitsRules, outcome: Ending) -> None:
-    totals = outcome.totals if isinstance(outcome, Draw | StockOut) else {}
+    totals = outcome.totals if isinstance(outcome, Draw | TongitsStockOut) else {}
     for name, total in totals.items():
         high = most_points(rules, name, outcome)
         if not 0 <= total <= high:
@@ -424,13 +424,13 @@ def _check_draw(rules: TongitsRules, outcome: Draw) -> None:
                 )
 
 
-def counted(seats: Sequence[str], outcome: StockOut) -> list[str]:
+def counted(seats: Sequence[str], outcome: TongitsStockOut) -> list[str]:
     """Who counts when the stock runs out: every player not burned, in the order of play
     (003: a burned player automatically loses, however low their total)."""
     return [name for name in seats if name not in outcome.burned]
 
 
-def _check_stock_out(seats: Sequence[str], outcome: StockOut) -> None:
+def _check_stock_out(seats: Sequence[str], outcome: TongitsStockOut) -> None:
     """2.5: the totals of every player not burned; who took the last card when that decides."""
     eligible = counted(seats, outcome)
     for name in eligible:

@@ -19,8 +19,8 @@ from referee.rules.tongits.outcome import (
     Bisaklat,
     Draw,
     Ending,
-    StockOut,
     TongIts,
+    TongitsStockOut,
     check_outcome,
     counted,
 )
@@ -141,7 +141,7 @@ def _winner(rules: TongitsRules, seats: Sequence[str], outcome: Ending) -> str |
             return outcome.player
         case Draw():
             return _draw_winner(rules, seats, outcome)
-        case StockOut():
+        case TongitsStockOut():
             return _stock_out_winner(rules, seats, outcome)
 
 
@@ -158,7 +158,9 @@ def _draw_winner(rules: TongitsRules, seats: Sequence[str], outcome: Draw) -> st
     return first_to_the_right(rules, seats, caller, [name for name in tied if name != caller])
 
 
-def _stock_out_winner(rules: TongitsRules, seats: Sequence[str], outcome: StockOut) -> str | None:
+def _stock_out_winner(
+    rules: TongitsRules, seats: Sequence[str], outcome: TongitsStockOut
+) -> str | None:
     """2.5: the lowest total of who is not burned; a tie goes to who took the last card, or
     the first tied player to their right."""
     eligible = counted(seats, outcome)
@@ -186,7 +188,7 @@ def _ending(rules: TongitsRules, outcome: Ending, loser: str) -> tuple[int, str]
                 times, why = rules.fight_pays, "lost the fight"
             else:
                 times, why = rules.fold_pays, "folded"
-        case StockOut():
+        case TongitsStockOut():
             times, why = rules.stock_out_pays, "lowest count"
     if burned:
         return times * rules.burned_factor, f"{why}, burned"
