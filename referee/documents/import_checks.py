@@ -35,12 +35,12 @@ from referee.documents.table_file import (
     FileHand,
     file_model,
 )
-from referee.games import GAMES, Game
+from referee.games import GAMES, Game, played_hand
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.shapes import shown
 from referee.rules.table_unit import check_unit_kept
 from referee.scoring import Settlement
-from referee.scoring.tonk.games import PlayedHand, game_json, games
+from referee.scoring.tonk.games import game_json, games
 from referee.store.tally import ever_in_points
 
 
@@ -179,7 +179,7 @@ def _check_games(
     if ever_in_points(game, rules.values()):
         made = games(
             [
-                PlayedHand.under(rules[h.rules_number], h.no, h.void, h.settlement.points)
+                played_hand(game, rules[h.rules_number], h.no, h.void, h.settlement.points)
                 for h in hands
             ]
         )

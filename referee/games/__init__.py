@@ -20,6 +20,7 @@ from referee.games.seam import (
     Rules,
     Seats,
     Turns,
+    played_hand,
     scores_points,
 )
 from referee.games.tongits import Tongits
@@ -47,6 +48,7 @@ __all__ = [
     "Seats",
     "Turns",
     "game_named",
+    "played_hand",
     "scores_points",
     "table_game_named",
     "table_games",

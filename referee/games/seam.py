@@ -21,6 +21,7 @@ from referee.rules.declared import DeclaredOptions
 from referee.rules.refusal import Refusal
 from referee.rules.tonk.waiting import Mark, TurnState
 from referee.scoring.settlement import Settlement
+from referee.scoring.tonk.games import PlayedHand
 
 
 class Rules(Protocol):
@@ -305,3 +306,13 @@ class Named:
 def scores_points(game: Game, rules: Rules) -> bool:
     """Whether `rules` of `game` score points (False for a game that has no points)."""
     return isinstance(game, Points) and game.scores_points(rules)
+
+
+def played_hand(
+    game: Game, rules: Rules, no: int, void: bool, points: Mapping[str, int] | None
+) -> PlayedHand:
+    """A hand as the games of points count it, asked of its game: its points and the number
+    of hands a game has, only when its rules score points (a hand in chips is in no game)."""
+    if isinstance(game, Points) and game.scores_points(rules):
+        return PlayedHand(no, void, points, game.hands_a_game(rules))
+    return PlayedHand(no, void, None, None)

@@ -15,8 +15,8 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
 from referee.games import Game as TableGame
-from referee.games import Rules, scores_points
-from referee.scoring.tonk.games import Game, PlayedHand, games
+from referee.games import Rules, played_hand, scores_points
+from referee.scoring.tonk.games import Game, games
 from referee.store.models import GameTable, Hand, HandNet, Player, RulesVersion, id_of
 from referee.store.rules_versions import game_of, rules_of
 
@@ -119,7 +119,8 @@ def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> lis
         id_of(version): rules_of(table, version)
         for version in db.exec(select(RulesVersion).where(RulesVersion.table_id == table.id))
     }
-    if not ever_in_points(game_of(table), rules.values()):
+    game = game_of(table)
+    if not ever_in_points(game, rules.values()):
         return []
     points: dict[int, dict[int, int]] = {}
     for hand_id, player_id, score in db.exec(
@@ -131,7 +132,8 @@ def night_games(db: Session, table: GameTable, players: Sequence[Player]) -> lis
     hands = db.exec(select(Hand).where(Hand.table_id == table.id).order_by(col(Hand.no)))
     return games(
         [
-            PlayedHand.under(
+            played_hand(
+                game,
                 rules[hand.rules_version_id],
                 hand.no,
                 hand.void,

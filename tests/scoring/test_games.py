@@ -182,12 +182,18 @@ def test_a_game_as_the_api_and_the_file_hold_it_and_each_hand_in_its_game():
 
 
 def test_a_hand_counts_in_a_game_only_in_points_mode_with_its_rules_number_of_hands():
+    from referee.games import TONGITS, TONK, played_hand
+    from referee.rules.tongits import TongitsRules
     from referee.rules.tonk import HouseRules
 
     points = HouseRules.from_json({"scoring": "points", "points_target_hands": 4})
     chips = HouseRules.from_json({"points_target_hands": 4})
-    assert PlayedHand.under(points, 3, False, {"Anna": 2}) == PlayedHand(3, False, {"Anna": 2}, 4)
-    assert PlayedHand.under(chips, 3, True, {"Anna": 2}) == PlayedHand(3, True, None, None)
+    in_points = PlayedHand(3, False, {"Anna": 2}, 4)
+    assert played_hand(TONK, points, 3, False, {"Anna": 2}) == in_points
+    assert played_hand(TONK, chips, 3, True, {"Anna": 2}) == PlayedHand(3, True, None, None)
+    # A game without points (Tongits) has its hands in no game.
+    tongits = played_hand(TONGITS, TongitsRules(), 3, False, {"Anna": 2})
+    assert tongits == PlayedHand(3, False, None, None)
 
 
 def test_everyone_on_the_lowest_score_is_who_earlier_files_said_won():

@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from referee.rules.said import said
-from referee.rules.tonk import HouseRules
 from referee.rules.words import names_in_words
 
 
@@ -29,22 +28,13 @@ from referee.rules.words import names_in_words
 class PlayedHand:
     """One hand of the night as the games need it: its number, whether it was voided, each
     of its players' points (None for a hand settled in chips, which is in no game), and the
-    `points_target_hands` of the rules it was played under."""
+    number of hands a game has under the rules it was played with (referee.games asks the
+    table's game for both: `played_hand`)."""
 
     no: int
     void: bool
     points: Mapping[str, int] | None
     target: int | None
-
-    @classmethod
-    def under(
-        cls, rules: HouseRules, no: int, void: bool, points: Mapping[str, int] | None
-    ) -> "PlayedHand":
-        """A hand as the games count it under the rules it was played with: its points
-        and the number of hands agreed only in points mode."""
-        in_points = rules.scoring == "points"
-        return cls(no, void, points if in_points else None,
-                   rules.points_target_hands if in_points else None)  # fmt: skip
 
 
 @dataclass(frozen=True)
