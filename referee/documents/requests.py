@@ -124,7 +124,7 @@ def _bodies(game: Game) -> Bodies:
         __base__=NewTable,
         __doc__=f"A table of {title} to start: its players in seating order, a preset of "
         f"{title} and changes to it, who deals first.",
-        name=(values.table_name, game.table_name),
+        name=(values.table_name, str(game.table_name)),
         game=_game_field(game),
         players=(values.players, ...),
         preset=(values.preset, game.default_preset),

@@ -262,7 +262,7 @@ def _values(game: Game) -> Values:
         return dict(value)
 
     fewest, most = documents.seats
-    default = game.table_name
+    default = str(game.table_name)  # stored as the table's name: plain text
     return Values(
         preset=Annotated[str, OneOf(list(game.presets))],
         rules=Annotated[

@@ -26,6 +26,7 @@ from referee.games.seam import (
 from referee.games.tongits import Tongits
 from referee.games.tonk import Tonk
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 
 TONK = Tonk()
 TONGITS = Tongits()
@@ -59,7 +60,11 @@ def game_named(name: object) -> Game:
     """The game called `name`, refused with the list of games when there is none."""
     if not isinstance(name, str) or name not in GAMES:
         raise Refusal(
-            f"game: there is no game {str(name)[:40]!r}; choose " + ", ".join(GAMES),
+            said(
+                "game: there is no game {name}; choose {games}",
+                name=repr(str(name)[:40]),
+                games=", ".join(GAMES),
+            ),
             field="game",
         )
     return GAMES[name]
@@ -76,9 +81,12 @@ def table_game_named(name: object) -> Game:
     game = game_named(name)
     if not isinstance(game, AtTables):
         raise Refusal(
-            f"game: {game.name.title()} tables are not open yet; the referee settles one game "
-            f"of {game.name.title()} at a time (POST /api/settle, referee settle); a table "
-            "can play " + ", ".join(table_games()),
+            said(
+                "game: {game} tables are not open yet; the referee settles one game of {game} "
+                "at a time (POST /api/settle, referee settle); a table can play {games}",
+                game=game.name.title(),
+                games=", ".join(table_games()),
+            ),
             field="game",
         )
     return game

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 
 from referee.games import DEFAULT_GAME, CarriesState, game_named
 from referee.rules import Refusal
+from referee.rules.said import said
 from referee.scoring.settlement import Settlement
 
 REQUEST_KEYS = ("game", "preset", "rules", "players", "outcome")
@@ -15,18 +16,22 @@ def settle_request(request: object) -> Settlement:
     """Settle one request of the settle contract, at the game it names (Tonk when it names
     none); anything wrong is a Refusal."""
     if not isinstance(request, Mapping):
-        raise Refusal("request: send an object with preset, rules, players and outcome")
+        raise Refusal(said("request: send an object with preset, rules, players and outcome"))
     # The game first: which fields a request has depends on it (only Tongits has `state`).
     game = game_named(request.get("game", DEFAULT_GAME))
     keys = STATE_REQUEST_KEYS if isinstance(game, CarriesState) else REQUEST_KEYS
     for key in request:
         if key not in keys:
             raise Refusal(
-                f"request: there is no field {str(key)[:40]!r}; a request has " + ", ".join(keys),
+                said(
+                    "request: there is no field {field}; a request has {fields}",
+                    field=repr(str(key)[:40]),
+                    fields=", ".join(keys),
+                ),
                 field=str(key)[:40],
             )
     if "players" not in request or "outcome" not in request:
-        raise Refusal("request: players and outcome are both needed")
+        raise Refusal(said("request: players and outcome are both needed"))
     rules = game.rules_from(request.get("preset", game.default_preset), request.get("rules"))
     outcome = game.outcome.read(request["outcome"])
     if isinstance(game, CarriesState):

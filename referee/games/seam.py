@@ -19,6 +19,7 @@ from referee.rules.answers import Answer
 from referee.rules.deal import Card
 from referee.rules.declared import DeclaredOptions
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.tonk.waiting import Mark, TurnState
 from referee.scoring.settlement import Settlement
 from referee.scoring.tonk.games import PlayedHand
@@ -300,7 +301,7 @@ class Named:
     @property
     def table_name(self) -> str:
         """The table's name from the game's ("Tongits night")."""
-        return f"{self.name.title()} night"
+        return said("{game} night", game=self.name.title())
 
 
 def scores_points(game: Game, rules: Rules) -> bool:

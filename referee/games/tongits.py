@@ -12,6 +12,7 @@ from referee.rules.cards import RANKS_52
 from referee.rules.deal import Card
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import TONGITS_SEATS
+from referee.rules.said import said
 from referee.rules.tongits import house_rules, outcome, presets, questions, rulings, seats, wording
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.outcome import OUTCOME
@@ -52,7 +53,7 @@ class Tongits(Named):
     documents = Documents(
         check_changes=TongitsRules().with_changes,
         seats=(min(TONGITS_SEATS), max(TONGITS_SEATS)),
-        seating="As many distinct names as the rules seat (3, or 4), in the order of play.",
+        seating=said("As many distinct names as the rules seat (3, or 4), in the order of play."),
         results=TONGITS_RESULTS,
         state=TongitsState,
     )
@@ -87,8 +88,14 @@ class Tongits(Named):
         return Seats(
             _rules(rules).seats - 1,
             _rules(rules).seats + 1,
-            too_few=f"{played_by}; between games one seat at most waits for a player",
-            too_many=f"{played_by}; between games one player at most waits for a seat",
+            too_few=said(
+                "{played_by}; between games one seat at most waits for a player",
+                played_by=played_by,
+            ),
+            too_many=said(
+                "{played_by}; between games one player at most waits for a seat",
+                played_by=played_by,
+            ),
         )
 
     def seated_rules(self, rules: Rules, players: Sequence[str]) -> TongitsRules:

@@ -13,6 +13,7 @@ from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
+from referee.rules.said import said
 from referee.rules.tonk import house_rules, outcome, presets, questions, spreads, waiting, wording
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.outcome import OUTCOME
@@ -24,8 +25,8 @@ from referee.scoring.tonk.settle import RESULTS, settle
 SEATS = Seats(
     MIN_PLAYERS,
     MAX_PLAYERS,
-    too_few=f"a table needs at least {MIN_PLAYERS} players",
-    too_many=f"at most {MAX_PLAYERS} players sit at a table",
+    too_few=said("a table needs at least {count} players", count=MIN_PLAYERS),
+    too_many=said("at most {count} players sit at a table", count=MAX_PLAYERS),
 )
 
 
@@ -60,7 +61,7 @@ class Tonk(Named):
     documents = Documents(
         check_changes=HouseRules().with_changes,
         seats=(MIN_PLAYERS, MAX_PLAYERS),
-        seating="Distinct names in seating order (no space at either end).",
+        seating=said("Distinct names in seating order (no space at either end)."),
         results=RESULTS,
         overrides_waits=True,
         plays_for_points=True,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import referee.games
 import referee.rules
 import referee.scoring
 from referee.rules.refusal import Refusal
@@ -270,7 +271,7 @@ WHY_CODES = {
 
 def _core_modules() -> list[Path]:
     found = []
-    for package in (referee.rules, referee.scoring):
+    for package in (referee.rules, referee.scoring, referee.games):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             module = importlib.import_module(info.name)
             found.append(Path(module.__file__).relative_to(ROOT))
