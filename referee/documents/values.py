@@ -9,6 +9,7 @@ field and player) so that `referee.documents.reading` can give it back whole.
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from threading import RLock
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from annotated_types import GroupedMetadata
@@ -316,12 +317,16 @@ class PerGame(Mapping[str, Built], Generic[Built]):
     def __init__(self, build: Callable[[Game], Built]):
         self._build = build
         self._built: dict[str, tuple[Game, Built]] = {}
+        # One build at a time: two requests asking at once get the same models, so a model
+        # one of them made is never read by the other's twin.
+        self._building = RLock()  # a build may ask another game's documents (reentrant)
 
     def __getitem__(self, name: str) -> Built:
         game = GAMES[name]
-        held = self._built.get(name)
-        if held is None or held[0] is not game:
-            held = self._built[name] = (game, self._build(game))
+        with self._building:
+            held = self._built.get(name)
+            if held is None or held[0] is not game:
+                held = self._built[name] = (game, self._build(game))
         return held[1]
 
     def __iter__(self) -> Iterator[str]:

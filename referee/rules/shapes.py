@@ -149,7 +149,8 @@ class Shape(Generic[EndingT]):
             return self._adapter.validate_python(data)
         except ValidationError as error:
             refusal = refusal_in(error.errors(include_url=False)[0])
-            assert refusal is not None  # every error of the shape is worded
+            if refusal is None:  # every error of a shape is worded: this is our mistake
+                raise TypeError(f"an error of {self._adapter} has no words") from error
             raise refusal from None
 
 

@@ -163,8 +163,9 @@ def move_player(db: Session, table: GameTable, player: Player, step: int) -> Non
 def leave(db: Session, table: GameTable, player: Player) -> None:
     """A player leaves between hands; they stay in the tally and the settle-up. Refused when
     it would leave fewer players than the game's rules in force seat."""
+    everyone = _seats(db, table)  # takes the table's lock first
     seats = _seats_now(db, table)
-    if len(seated(_seats(db, table))) <= seats.fewest:
+    if len(seated(everyone)) <= seats.fewest:
         raise Refusal(
             f"{player.name} cannot leave: {seats.too_few}", field="players", player=player.name
         )

@@ -91,7 +91,8 @@ def _stale(stale: commands.StaleHand) -> tuple[Response, int]:
     db = session()
     db.rollback()
     table = db.exec(select(GameTable).where(GameTable.id == stale.hand.table_id)).one()
-    now = {"error": str(stale), "hand": _hand_answer(db, table, stale.hand)}
+    # The hand as its JSON: the stale answer reads it again with its own game's model.
+    now = {"error": str(stale), "hand": answers.said(_hand_answer(db, table, stale.hand))}
     return _answer(answers.ANSWERS[table.game].stale.model_validate(now), 409)
 
 
