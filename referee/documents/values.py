@@ -9,7 +9,7 @@ field and player) so that `referee.documents.reading` can give it back whole.
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from threading import RLock
+from threading import Lock
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from annotated_types import GroupedMetadata
@@ -319,7 +319,7 @@ class PerGame(Mapping[str, Built], Generic[Built]):
         self._built: dict[str, tuple[Game, Built]] = {}
         # One build at a time: two requests asking at once get the same models, so a model
         # one of them made is never read by the other's twin.
-        self._building = RLock()  # a build may ask another game's documents (reentrant)
+        self._building = Lock()
 
     def __getitem__(self, name: str) -> Built:
         game = GAMES[name]
