@@ -156,6 +156,9 @@ def test_the_header_is_one_row_with_the_name_the_dealer_and_the_tabs(
     page.set_viewport_size({"width": width, "height": height})
     page.goto(server_url + tables["tonk"])
     page.get_by_role("link", name="Hands", exact=True).click()
+    # Measured once the hands page has loaded whole (a busy machine may still be on the way).
+    page.wait_for_url(re.compile(r"/hands/$"))
+    page.wait_for_load_state("load")
     header = page.locator("header.top")
     assert header.bounding_box()["height"] <= HEADER_HEIGHT
     expect(header.locator(".brand")).to_have_text(re.compile(r"^Long night \w+ deals$"))
