@@ -40,7 +40,7 @@ With "rules": {"scoring": "points"} every kind also needs the totals of
 every player still holding cards.
 
 \b
-Tongits ("game": "tongits"; presets tongits, three-hits, 1-3-5) also takes
+Tongits ("game": "tongits"; presets tongits, three-hits, 1-3-5, joker) also takes
 "state": {"pot", "streak", "dealer"}, what earlier games left, and answers
 with the state after the game and "pot_won". Its outcome kinds:
   tongits        player

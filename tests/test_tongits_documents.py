@@ -26,30 +26,42 @@ from tests.test_api_tables import body, enter, send
 
 ABC = ["Anna", "Ben", "Carla"]
 NIGHT = [EXAMPLE_1["outcome"], EXAMPLE_2["outcome"]]
+# Version 2 added opening_ante, run_bonus... (tongits.md 6.1) at defaults that change nothing.
 TONGITS_RULES = {
     "stake": 1,
     "unit": "chips",
     "seats": 3,
     "card_values": "standard",
     "ante": 1,
+    "opening_ante": 0,
     "jackpot_wins": 2,
     "second_win_bonus": 1,
+    "run_bonus": 0,
+    "joiner_matches_pot": False,
     "tongits_pays": 2,
     "fold_pays": 1,
     "fight_pays": 2,
     "stock_out_pays": 1,
     "bisaklat_pays": 2,
     "burned_factor": 2,
+    "burned_extra": 0,
     "secret_bonus": 1,
     "escalera_bonus": 0,
     "ace_bonus": 0,
+    "king_bonus": 0,
     "play_direction": "counterclockwise",
     "sapaw_blocks_draw": True,
+    "draw_pays": "winner",
+    "point_pays": 0,
+    "point_pays_on": "difference",
     "next_dealer": "winner",
     "hand_melds_count": False,
     "discard_take": "meld_only",
     "same_turn_discard": False,
     "ace_low_only": True,
+    "jokers": 0,
+    "joker_points": 0,
+    "joker_bonus": 0,
 }
 # Ben's jackpot: the state Example 2 leaves, and the night's tally (-2 - 5, 4 + 10, -2 - 5).
 AFTER_THE_JACKPOT = {
@@ -163,7 +175,7 @@ NEW_TABLE_FIELDS = "name, game, players, preset, rules, first_dealer"
          "rules: caught_pays is a house rule of Tonk, not of Tongits (the Tongits rules sheet "
          "lists them all)"),
         ({"players": ABC, "preset": "classic"},
-         "preset: 'classic' is not one of tongits, three-hits, 1-3-5"),
+         "preset: 'classic' is not one of tongits, three-hits, 1-3-5, joker"),
         ({"players": ABC, "rules": {"ante": 11}},
          "House rule ante: 11 is not allowed; allowed: a whole number from 0 to 10"),
         ({"players": ABC, "state": {}},

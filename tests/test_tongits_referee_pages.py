@@ -49,6 +49,7 @@ def test_the_rules_form_asks_the_tongits_options_grouped_as_the_spec_groups_them
         "Draw, ties and turn order",
         "Dealing",
         "Table talk",
+        "Joker mode",
     ]
     fields = web.fields(page)
     assert fields["fold_pays"] == "1" and fields["play_direction"] == "counterclockwise"
@@ -58,7 +59,7 @@ def test_the_rules_form_asks_the_tongits_options_grouped_as_the_spec_groups_them
     assert "The winner (the hitter)" in plain(page)
     # The presets to start again from are Tongits' own.
     presets = re.findall(r'<option value="([^"]+)"', page.split('id="load_preset"')[1])
-    assert presets == ["tongits", "three-hits", "1-3-5"]
+    assert presets == ["tongits", "three-hits", "1-3-5", "joker"]
 
 
 def test_changed_rules_are_saved_and_marked_on_the_sheet_in_sentences(web):

@@ -64,6 +64,7 @@ CARDS_BETWEEN_TURNS = {3: 12, 4: 11}  # the most a player holds between turns, b
 MAX_CARD_POINTS = 10  # a ten, jack, queen or king
 FOUR_CARD_MELDS_A_PLAYER = 3  # Secrets + Escaleras: four cards each, of at most 13 owned
 ACES_IN_A_DECK = 4
+KINGS_IN_A_DECK = 4
 # Far above any night's pot (the highest stake times the highest ante, ten thousand games),
 # and far below what exact cents could no longer hold.
 MAX_POT_SHARE = 10**12

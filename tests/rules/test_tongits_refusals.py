@@ -185,7 +185,7 @@ CASES = [
     ("an option out of range", request(DRAW, rules={"burned_factor": 4}), "burned_factor", None,
      "House rule burned_factor: 4 is not allowed; allowed: 1, 2 or 3"),
     ("a Tonk preset", request(DRAW, preset="classic"), "preset", None,
-     "preset: there is no preset 'classic'; choose tongits, three-hits, 1-3-5"),
+     "preset: there is no preset 'classic'; choose tongits, three-hits, 1-3-5, joker"),
     # 2.2 tong-its
     ("a burned tong-its", request({"kind": "tongits", "player": "Ben", "burned": ["Ben"]}),
      "player", "Ben",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.rules.tongits import PRESETS
-from referee.rules.tongits.house_rules import check_of, option_keys
+from referee.rules.tongits.house_rules import JOKER_OPTIONS, check_of, option_keys
 from referee.rules.tongits.questions import answers
 from referee.rules.tongits.wording import rule_sentences
 
@@ -49,7 +49,9 @@ def changed_words():
     whole = read(base)
     for key in option_keys():
         for value in sample(key):
-            now = read(base.with_changes({key: value}))
+            # A joker's points and bonus are read where jokers are played (6.1).
+            beside = {"jokers": 2} if key in JOKER_OPTIONS else {}
+            now = read(base.with_changes({**beside, key: value}))
             yield (
                 key,
                 str(value) if isinstance(value, Decimal) else value,

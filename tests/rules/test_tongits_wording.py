@@ -218,18 +218,28 @@ def test_every_allowed_value_of_a_tongits_option_has_words_for_a_form():
     assert shown == {
         "seats": ["3 players", "4 players (dealer 12 cards, the others 11)"],
         "card_values": ["Ace 1, 2 to 10 face value, J Q K 10"],
-        "jackpot_wins": ["2 wins in a row (Two Hits)", "3 wins in a row"],
+        "jackpot_wins": [
+            "Every win",
+            "2 wins in a row (Two Hits)",
+            "3 wins in a row",
+            "4 wins in a row",
+            "5 wins in a row",
+        ],
+        "joiner_matches_pot": ["Yes", "No"],
         "burned_factor": ["The same as any loser", "Double", "Triple"],
         "play_direction": [
             "Counterclockwise (your right plays after you)",
             "Clockwise (your right plays before you)",
         ],
         "sapaw_blocks_draw": ["Yes", "No"],
+        "draw_pays": ["Every loser pays the winner", "Between the caller and each other player"],
+        "point_pays_on": ["Points behind the other", "Points in hand"],
         "next_dealer": ["The winner (the hitter)", "The next player in turn"],
         "hand_melds_count": ["Yes", "No"],
         "discard_take": ["Only to complete a meld", "Any time"],
         "same_turn_discard": ["Yes", "No"],
         "ace_low_only": ["Yes", "No"],
+        "jokers": ["No jokers (52 cards)", "Two jokers (54 cards)"],
     }
     assert value_in_words("stake", Decimal("0.50")) == "0.50"
     assert value_in_words("unit", "₱") == "₱"

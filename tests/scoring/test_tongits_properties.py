@@ -211,7 +211,9 @@ def requests(draw):
     if draw(st.booleans()):
         request["rules"] = draw(json_ish)
     if draw(st.booleans()):
-        request["preset"] = draw(st.sampled_from(["tongits", "three-hits", "1-3-5"]) | json_ish)
+        request["preset"] = draw(
+            st.sampled_from(["tongits", "three-hits", "1-3-5", "joker"]) | json_ish
+        )
     return request
 
 

@@ -28,11 +28,14 @@ from referee.rules.tonk import house_rules as tonk
 
 Seats = Literal[3, 4]
 CardValues = Literal["standard"]
-JackpotWins = Literal[2, 3]
+JackpotWins = Literal[1, 2, 3, 4, 5]
 BurnedFactor = Literal[1, 2, 3]
 PlayDirection = Literal["counterclockwise", "clockwise"]
 NextDealer = Literal["winner", "rotate"]
 DiscardTake = Literal["meld_only", "any"]
+PointPaysOn = Literal["difference", "total"]
+DrawPays = Literal["winner", "caller"]
+Jokers = Literal[0, 2]
 
 TABLE = said("Table")
 POT = said("Pot and jackpot (“Two Hits”)")
@@ -41,8 +44,10 @@ BONUSES = said("Bonuses")
 DRAW = said("Draw, ties and turn order")
 DEALING = said("Dealing")
 TABLE_TALK = said("Table talk")
+JOKER_MODE = said("Joker mode")
 
 MAX_PAYS = 10  # every multiplier of section 1 is at most 10 stakes
+MAX_POINT_PAYS = 5  # 6.1: stakes per point at a fought draw
 
 
 def _pays(default: int, group: str, *, low: int = 1) -> Any:  # pragma: no mutate block
@@ -68,8 +73,11 @@ class TongitsRules:
     card_values: CardValues = _one_of("standard", CardValues, TABLE)
 
     ante: int = _pays(1, POT, low=0)
+    opening_ante: int = _pays(0, POT, low=0)
     jackpot_wins: JackpotWins = _one_of(2, JackpotWins, POT)
     second_win_bonus: int = _pays(1, POT, low=0)
+    run_bonus: int = _pays(0, POT, low=0)
+    joiner_matches_pot: bool = option(False, flag(), POT)
 
     tongits_pays: int = _pays(2, ENDINGS)
     fold_pays: int = _pays(1, ENDINGS)
@@ -77,13 +85,18 @@ class TongitsRules:
     stock_out_pays: int = _pays(1, ENDINGS)
     bisaklat_pays: int = _pays(2, ENDINGS)
     burned_factor: BurnedFactor = _one_of(2, BurnedFactor, ENDINGS)
+    burned_extra: int = _pays(0, ENDINGS, low=0)
 
     secret_bonus: int = _pays(1, BONUSES, low=0)
     escalera_bonus: int = _pays(0, BONUSES, low=0)
     ace_bonus: int = _pays(0, BONUSES, low=0)
+    king_bonus: int = _pays(0, BONUSES, low=0)
 
     play_direction: PlayDirection = _one_of("counterclockwise", PlayDirection, DRAW)
     sapaw_blocks_draw: bool = option(True, flag(), DRAW)
+    draw_pays: DrawPays = _one_of("winner", DrawPays, DRAW)
+    point_pays: int = option(0, whole(0, MAX_POINT_PAYS), DRAW)
+    point_pays_on: PointPaysOn = _one_of("difference", PointPaysOn, DRAW)
 
     next_dealer: NextDealer = _one_of("winner", NextDealer, DEALING)
 
@@ -91,6 +104,10 @@ class TongitsRules:
     discard_take: DiscardTake = _one_of("meld_only", DiscardTake, TABLE_TALK)
     same_turn_discard: bool = option(False, flag(), TABLE_TALK)
     ace_low_only: bool = option(True, flag(), TABLE_TALK)
+
+    jokers: Jokers = _one_of(0, Jokers, JOKER_MODE)
+    joker_points: int = _pays(0, JOKER_MODE, low=0)
+    joker_bonus: int = _pays(0, JOKER_MODE, low=0)
 
     @classmethod
     def from_json(cls, data: Any) -> "TongitsRules":
@@ -112,7 +129,7 @@ class TongitsRules:
                         ),
                         field=key,
                     )
-        return changed(self, OPTIONS, changes)
+        return _jokers_played(changed(self, OPTIONS, changes))
 
     def to_json(self) -> dict[str, Any]:
         """Every option as plain JSON values (the stake stays an exact Decimal)."""
@@ -133,6 +150,25 @@ class TongitsRules:
 
 
 OPTIONS = {f.name: f for f in fields(TongitsRules)}
+JOKER_OPTIONS = ("joker_points", "joker_bonus")
+
+
+def _jokers_played(rules: TongitsRules) -> TongitsRules:
+    """6.1: what a joker counts or pays means nothing without the jokers in the deck, so a
+    value other than 0 is refused while `jokers` is 0 rather than kept and never used."""
+    if rules.jokers == 0:
+        for key in JOKER_OPTIONS:
+            if getattr(rules, key) != 0:
+                raise Refusal(
+                    said(
+                        "House rule {key}: {value} needs Joker mode; set jokers to 2, or "
+                        "{key} to 0",
+                        key=key,
+                        value=getattr(rules, key),
+                    ),
+                    field=key,
+                )
+    return rules
 
 
 _DECLARED = Declarations(OPTIONS)

@@ -16,6 +16,7 @@ from pydantic_core import ErrorDetails
 from referee.rules.limits import (
     ACES_IN_A_DECK,
     FOUR_CARD_MELDS_A_PLAYER,
+    KINGS_IN_A_DECK,
     MAX_CARD_POINTS,
     MAX_NAME_LENGTH,
 )
@@ -35,7 +36,7 @@ KIND_WORDS: dict[str, str] = {
     "bisaklat": said("bisaklat"),
 }
 NAME_LISTS = ("burned", "concealed", "fought")
-BONUS_KEYS = ("secret", "escalera", "aces")
+BONUS_KEYS = ("secret", "escalera", "aces", "kings", "jokers")
 
 
 def _once(names: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
@@ -67,13 +68,16 @@ Totals = Annotated[
 
 
 class Held(BaseModel):
-    """What a player held at the end that a bonus can pay: Secrets, Escaleras and aces."""
+    """What a player held at the end that a bonus can pay: Secrets, Escaleras, aces, and
+    since version 2 kings and jokers (6.1; 0 when not given, as every version 1 request)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     secret: int = Field(0, ge=0)
     escalera: int = Field(0, ge=0)
     aces: int = Field(0, ge=0)
+    kings: int = Field(0, ge=0)
+    jokers: int = Field(0, ge=0)
 
 
 class _Ending(Kind):
@@ -134,7 +138,8 @@ _ORDER = tuple(
 )
 _WHO = {"player": said("who went tong-its"), "caller": said("who called the draw")}
 _SHAPE = said(
-    'bonuses: give what each player held as name: {{"secret": n, "escalera": n, "aces": n}}'
+    'bonuses: give what each player held as name: {{"secret": n, "escalera": n, "aces": n, '
+    '"kings": n, "jokers": n}}'
 )
 
 
@@ -236,7 +241,7 @@ def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) ->
                 player=name,
             )
     _check_totals(rules, outcome)
-    _check_bonuses(outcome)
+    _check_bonuses(rules, outcome)
     match outcome:
         case TongIts():
             _check_tongits(outcome)
@@ -278,9 +283,10 @@ def _check_totals(rules: TongitsRules, outcome: Ending) -> None:
             )
 
 
-def _check_bonuses(outcome: Ending) -> None:
-    """A Secret and an Escalera each take four of the 13 cards a player owns at most; there
-    are four aces in the deck, between all the players."""
+def _check_bonuses(rules: TongitsRules, outcome: Ending) -> None:
+    """A Secret and an Escalera each take four of the 13 cards a player owns at most; the
+    deck has four aces and four kings, and the jokers the house plays (6.8), between all
+    the players. A count of 0 jokers is accepted at any table: it says nothing."""
     for name, held in outcome.bonuses.items():
         if held.secret + held.escalera > FOUR_CARD_MELDS_A_PLAYER:
             raise Refusal(
@@ -295,27 +301,53 @@ def _check_bonuses(outcome: Ending) -> None:
                 field="bonuses.secret",
                 player=name,
             )
-        if held.aces > ACES_IN_A_DECK:
-            raise Refusal(
-                said(
-                    "bonuses.aces: {name} cannot hold {aces} aces; the deck has {aces_in_a_deck}",
-                    name=name,
-                    aces=held.aces,
-                    aces_in_a_deck=ACES_IN_A_DECK,
-                ),
-                field="bonuses.aces",
-                player=name,
-            )
-    aces = sum(held.aces for held in outcome.bonuses.values())
-    if aces > ACES_IN_A_DECK:
+    if any(held.jokers for held in outcome.bonuses.values()) and rules.jokers == 0:
+        name = next(name for name, held in outcome.bonuses.items() if held.jokers)
         raise Refusal(
             said(
-                "bonuses.aces: {aces} aces are counted between the players; "
-                "the deck has {aces_in_a_deck}",
-                aces=aces,
-                aces_in_a_deck=ACES_IN_A_DECK,
+                "bonuses.jokers: {name} cannot hold a joker; this table plays without "
+                "jokers (house rule “Jokers”)",
+                name=name,
             ),
-            field="bonuses.aces",
+            field="bonuses.jokers",
+            player=name,
+        )
+    for count, in_deck, cards in (
+        ("aces", ACES_IN_A_DECK, said("aces")),
+        ("kings", KINGS_IN_A_DECK, said("kings")),
+        ("jokers", rules.jokers, said("jokers")),
+    ):
+        _check_in_deck(outcome, count, in_deck, cards)
+
+
+def _check_in_deck(outcome: Ending, count: str, in_deck: int, cards: str) -> None:
+    """No player, and not all the players together, hold more of a card than the deck has."""
+    for name, held in outcome.bonuses.items():
+        if getattr(held, count) > in_deck:
+            raise Refusal(
+                said(
+                    "bonuses.{count}: {name} cannot hold {number} {cards}; the deck has {in_deck}",
+                    count=count,
+                    name=name,
+                    number=getattr(held, count),
+                    cards=cards,
+                    in_deck=in_deck,
+                ),
+                field=f"bonuses.{count}",
+                player=name,
+            )
+    number = sum(getattr(held, count) for held in outcome.bonuses.values())
+    if number > in_deck:
+        raise Refusal(
+            said(
+                "bonuses.{count}: {number} {cards} are counted between the players; the "
+                "deck has {in_deck}",
+                count=count,
+                number=number,
+                cards=cards,
+                in_deck=in_deck,
+            ),
+            field=f"bonuses.{count}",
         )
 
 

@@ -24,6 +24,8 @@ PRESETS: dict[str, TongitsRules] = {
             "burned_factor": 1,
         }
     ),
+    # 003's Joker mode (tongits.md 6.10): two jokers in the deck, each paid to the winner.
+    "joker": TongitsRules.from_json({"jokers": 2, "joker_bonus": 1}),
 }
 
 

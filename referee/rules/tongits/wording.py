@@ -59,6 +59,11 @@ WHY_WORDS: dict[str, str] = {
     "secret": said("the winner's Secret bonus"),
     "escalera": said("the winner's Escalera bonus"),
     "aces": said("the winner's ace bonus"),
+    "points behind": said("points behind at the fight"),
+    "points in hand": said("points in hand at the fight"),
+    "kings": said("the winner's king bonus"),
+    "jokers": said("the winner's joker bonus"),
+    "run": said("the winner's run of wins"),
     "second win": said("the winner's second win in a row"),
     "pot": said("their share of the pot"),
 }
@@ -148,27 +153,76 @@ def _ante(rules: TongitsRules) -> str:
     )
 
 
+def _opening_ante(rules: TongitsRules) -> str:
+    if rules.opening_ante == 0:
+        return said("An empty pot is opened with the ordinary ante.")
+    return said(
+        "When the pot is empty (the first game of the night, or the first after a pot was "
+        "taken), each player puts in {extra} more on top of the ante.",
+        extra=paid(rules, rules.opening_ante),
+    )
+
+
 def _jackpot_wins(rules: TongitsRules) -> str:
+    if rules.jackpot_wins == 1:
+        return said("The winner of every game takes the pot.")
     if rules.jackpot_wins == 2:
         return said(
             "Two Hits: a player who wins 2 games in a row takes the pot, and takes it again on "
             "every further win of the same run."
         )
+    if rules.jackpot_wins == 3:
+        return said(
+            "Three hits: a player who wins 3 games in a row takes the pot, and takes it again "
+            "on every further win of the same run."
+        )
     return said(
-        "Three hits: a player who wins 3 games in a row takes the pot, and takes it again on "
-        "every further win of the same run."
+        "A player who wins {count} games in a row takes the pot, and takes it again on every "
+        "further win of the same run.",
+        count=rules.jackpot_wins,
     )
 
 
 def _second_win_bonus(rules: TongitsRules) -> str:
+    if rules.jackpot_wins == 1:
+        return said("Every win takes the pot, so a second win in a row pays nothing extra.")
     if rules.jackpot_wins == 2:
         return said("A second win in a row takes the pot itself, so nothing extra is paid for it.")
     if rules.second_win_bonus == 0:
         return said("A second win in a row pays nothing extra (the pot comes with the third).")
+    if rules.jackpot_wins == 3:
+        return said(
+            "On a second win in a row, every other player pays the winner {amount} more (the "
+            "pot comes with the third).",
+            amount=paid(rules, rules.second_win_bonus),
+        )
     return said(
         "On a second win in a row, every other player pays the winner {amount} more (the pot "
-        "comes with the third).",
+        "comes with win {count} in a row).",
         amount=paid(rules, rules.second_win_bonus),
+        count=rules.jackpot_wins,
+    )
+
+
+def _run_bonus(rules: TongitsRules) -> str:
+    if rules.run_bonus == 0:
+        return said("A run of wins pays nothing more than the pot.")
+    return said(
+        "On every win of a run after the first (the second, the third...), every other player "
+        "pays the winner {amount} more, whenever the pot is taken.",
+        amount=paid(rules, rules.run_bonus),
+    )
+
+
+def _joiner_matches_pot(rules: TongitsRules) -> str:
+    if rules.joiner_matches_pot:
+        return said(
+            "A player who sits in while the pot holds chips puts in as much as the largest "
+            "share, so they play for the whole pot."
+        )
+    return said(
+        "A player who sits in starts with nothing in the pot; only their antes from then on "
+        "are in it."
     )
 
 
@@ -226,6 +280,15 @@ def _burned_factor(rules: TongitsRules) -> str:
     )
 
 
+def _burned_extra(rules: TongitsRules) -> str:
+    if rules.burned_extra == 0:
+        return said("Being burned adds no flat penalty.")
+    return said(
+        "A burned player also pays {amount} more, once, on top of what the ending costs them.",
+        amount=paid(rules, rules.burned_extra),
+    )
+
+
 # Bonuses: only the winner's own count is paid (2.6).
 
 
@@ -259,6 +322,16 @@ def _ace_bonus(rules: TongitsRules) -> str:
     )
 
 
+def _king_bonus(rules: TongitsRules) -> str:
+    if rules.king_bonus == 0:
+        return said("Kings earn no bonus.")
+    return said(
+        "For each king among the winner's cards (in hand and in their own melds, not those "
+        "laid off on other players' melds), each loser pays the winner {amount} more.",
+        amount=paid(rules, rules.king_bonus),
+    )
+
+
 # Draw, ties and turn order
 
 
@@ -284,6 +357,39 @@ def _sapaw_blocks_draw(rules: TongitsRules) -> str:
             sapaw=SAPAW,
         )
     return said("Being {sapaw} does not stop you calling a draw.", sapaw=SAPAW)
+
+
+def _draw_pays(rules: TongitsRules) -> str:
+    if rules.draw_pays == "caller":
+        return said(
+            "A draw is paid between the caller and each other player: a folder pays the "
+            "caller; a fighter as low as the caller or lower is paid by the caller, a fighter "
+            "higher than the caller pays the caller. Only the lowest count of the fight wins "
+            "the game, its bonuses and the pot."
+        )
+    return said("At a draw, every loser pays the winner (the lowest count of the fight).")
+
+
+def _point_pays(rules: TongitsRules) -> str:
+    if rules.point_pays == 0:
+        return said("Points are not paid at a draw.")
+    return said_n(
+        "At a fought draw, who loses the fight also pays {count} stake a point ({amount}) "
+        "to who beat them; a player who folded pays no points.",
+        "At a fought draw, who loses the fight also pays {count} stakes a point ({amount}) "
+        "to who beat them; a player who folded pays no points.",
+        rules.point_pays,
+        amount=paid(rules, rules.point_pays),
+    )
+
+
+def _point_pays_on(rules: TongitsRules) -> str:
+    if rules.point_pays_on == "total":
+        return said("The points paid at a draw are the loser's whole count (points in hand).")
+    return said(
+        "The points paid at a draw are how far the loser's count is behind the other's "
+        "(points behind)."
+    )
 
 
 # Dealing
@@ -327,30 +433,74 @@ def _ace_low_only(rules: TongitsRules) -> str:
     return said("The ace may be low or high in runs (A-2-3 or Q-K-A).")
 
 
+# Joker mode (6.6)
+
+
+def _jokers(rules: TongitsRules) -> str:
+    if rules.jokers == 0:
+        return said("No jokers: the deck has 52 cards.")
+    return said(
+        "Joker mode: the two jokers join the deck (54 cards). A joker stands for any one card "
+        "a meld needs; a meld holds at least two real cards; four of a kind with a joker is "
+        "not a Secret; a run of four or more with jokers is an Escalera."
+    )
+
+
+def _joker_points(rules: TongitsRules) -> str:
+    if rules.jokers == 0:
+        return said("Without jokers, nothing is counted for them.")
+    return said_n(
+        "A joker left in hand counts {count} point.",
+        "A joker left in hand counts {count} points.",
+        rules.joker_points,
+    )
+
+
+def _joker_bonus(rules: TongitsRules) -> str:
+    if rules.joker_bonus == 0:
+        return said("Jokers earn no bonus.")
+    return said(
+        "For each joker among the winner's cards (in hand and in their own melds), each loser "
+        "pays the winner {amount} more.",
+        amount=paid(rules, rules.joker_bonus),
+    )
+
+
 SENTENCES: dict[str, Callable[[TongitsRules], str]] = {
     "stake": _stake,
     "unit": _unit,
     "seats": _seats,
     "card_values": _card_values,
     "ante": _ante,
+    "opening_ante": _opening_ante,
     "jackpot_wins": _jackpot_wins,
     "second_win_bonus": _second_win_bonus,
+    "run_bonus": _run_bonus,
+    "joiner_matches_pot": _joiner_matches_pot,
     "tongits_pays": _tongits_pays,
     "fold_pays": _fold_pays,
     "fight_pays": _fight_pays,
     "stock_out_pays": _stock_out_pays,
     "bisaklat_pays": _bisaklat_pays,
     "burned_factor": _burned_factor,
+    "burned_extra": _burned_extra,
     "secret_bonus": _secret_bonus,
     "escalera_bonus": _escalera_bonus,
     "ace_bonus": _ace_bonus,
+    "king_bonus": _king_bonus,
     "play_direction": _play_direction,
     "sapaw_blocks_draw": _sapaw_blocks_draw,
+    "draw_pays": _draw_pays,
+    "point_pays": _point_pays,
+    "point_pays_on": _point_pays_on,
     "next_dealer": _next_dealer,
     "hand_melds_count": _hand_melds_count,
     "discard_take": _discard_take,
     "same_turn_discard": _same_turn_discard,
     "ace_low_only": _ace_low_only,
+    "jokers": _jokers,
+    "joker_points": _joker_points,
+    "joker_bonus": _joker_bonus,
 }
 
 
@@ -365,24 +515,35 @@ LABELS = {
     "seats": said("Seats"),
     "card_values": said("Card values"),
     "ante": said("Ante"),
+    "opening_ante": said("Opening ante, on an empty pot"),
     "jackpot_wins": said("Wins in a row to take the pot"),
     "second_win_bonus": said("Second win pays"),
+    "run_bonus": said("Every win of a run pays"),
+    "joiner_matches_pot": said("A player who sits in matches the pot"),
     "tongits_pays": said("Tong-its pays"),
     "fold_pays": said("Folding pays"),
     "fight_pays": said("Losing a fight pays"),
     "stock_out_pays": said("Stock out pays"),
     "bisaklat_pays": said("Bisaklat pays"),
     "burned_factor": said("A burned player pays"),
+    "burned_extra": said("A burned player pays more"),
     "secret_bonus": said("Secret bonus"),
     "escalera_bonus": said("Escalera bonus"),
     "ace_bonus": said("Ace bonus"),
+    "king_bonus": said("King bonus"),
     "play_direction": said("Play direction"),
     "sapaw_blocks_draw": said("Sapaw blocks a draw"),
+    "draw_pays": said("Who pays whom at a draw"),
+    "point_pays": said("Points paid at a fought draw"),
+    "point_pays_on": said("Which points are paid"),
     "next_dealer": said("Next dealer"),
     "hand_melds_count": said("Melds in hand count"),
     "discard_take": said("Taking the discard"),
     "same_turn_discard": said("Discard a taken card the same turn"),
     "ace_low_only": said("Ace low only"),
+    "jokers": said("Jokers"),
+    "joker_points": said("A joker in hand counts"),
+    "joker_bonus": said("Joker bonus"),
 }
 
 
@@ -395,7 +556,13 @@ def option_label(key: str) -> str:
 CHOICE_WORDS: dict[str, dict[Any, str]] = {
     "seats": {3: said("3 players"), 4: said("4 players (dealer 12 cards, the others 11)")},
     "card_values": {"standard": said("Ace 1, 2 to 10 face value, J Q K 10")},
-    "jackpot_wins": {2: said("2 wins in a row (Two Hits)"), 3: said("3 wins in a row")},
+    "jackpot_wins": {
+        1: said("Every win"),
+        2: said("2 wins in a row (Two Hits)"),
+        3: said("3 wins in a row"),
+        4: said("4 wins in a row"),
+        5: said("5 wins in a row"),
+    },
     "burned_factor": {1: said("The same as any loser"), 2: said("Double"), 3: said("Triple")},
     "play_direction": {
         "counterclockwise": said("Counterclockwise (your right plays after you)"),
@@ -406,6 +573,15 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
         "rotate": said("The next player in turn"),
     },
     "discard_take": {"meld_only": said("Only to complete a meld"), "any": said("Any time")},
+    "draw_pays": {
+        "winner": said("Every loser pays the winner"),
+        "caller": said("Between the caller and each other player"),
+    },
+    "point_pays_on": {
+        "difference": said("Points behind the other"),
+        "total": said("Points in hand"),
+    },
+    "jokers": {0: said("No jokers (52 cards)"), 2: said("Two jokers (54 cards)")},
 }
 
 
