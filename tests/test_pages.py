@@ -34,6 +34,7 @@ SPEC_GROUPS = {
         "drop_win_pays",
         "caught_on_tie",
         "caught_pays",
+        "caught_pays_to",
         "caught_pays_tied",
         "caught_bonus_from",
         "caught_bonus_tie",

@@ -74,6 +74,18 @@ TABLES = {
         {"tonk_out_needs_six": True, "scoring": "points", "double_double_pays": 4}
     ),
     "high clash": CLASSIC.with_changes({"deal_tonk_clash": "high_beats_low"}),
+    # Version 2.1: caught_pays_to and deal_tonk_clash "pay_all".
+    "only the lowest paid": CLASSIC.with_changes({"caught_pays_to": "lowest"}),
+    "only the lowest paid, ties unpaid": CLASSIC.with_changes(
+        {"caught_pays_to": "lowest", "caught_pays_tied": "none"}
+    ),
+    "only the lowest paid, no tie catch": CLASSIC.with_changes(
+        {"caught_pays_to": "lowest", "caught_on_tie": False}
+    ),
+    "every tonk paid": CLASSIC.with_changes({"deal_tonk_clash": "pay_all"}),
+    "every tonk paid in points": CLASSIC.with_changes(
+        {"deal_tonk_clash": "pay_all", "scoring": "points"}
+    ),
     "dollars": CLASSIC.with_changes({"stake": Decimal("0.25"), "unit": "$"}),
 }
 

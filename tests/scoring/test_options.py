@@ -59,6 +59,10 @@ CASES = [
     ({"deal_tonk_clash": "low_beats_high"},
      {"kind": "deal_tonk", "totals": {"Anna": 49, "Ben": 50}}, ABC,
      amounts(Anna=0, Ben=0, Carla=0), amounts(Anna=-2, Ben=4, Carla=-2)),
+    # Version 2.1: two tonks are each paid their band by the player who did not tonk.
+    ({"deal_tonk_clash": "pay_all"},
+     {"kind": "deal_tonk", "totals": {"Anna": 49, "Ben": 50}}, ABC,
+     amounts(Anna=0, Ben=0, Carla=0), amounts(Anna=2, Ben=2, Carla=-4)),
     ({"tonk_out_pays": 3}, tonk_out("Anna"), ABC,
      amounts(Anna=4, Ben=-2, Carla=-2), amounts(Anna=6, Ben=-3, Carla=-3)),
     ({"tonk_out_six_pays": 3}, tonk_out("Anna", spread_six=True), ABC,
@@ -83,6 +87,9 @@ CASES = [
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=2, Ben=-1, Carla=-1)),
     ({"caught_pays": 3}, drop("Anna", Anna=6, Ben=4, Carla=11), ABC,
      amounts(Anna=-2, Ben=3, Carla=-1), amounts(Anna=-3, Ben=4, Carla=-1)),
+    # caught_pays_to (version 2.1): Carla's 5 beat Anna's 6 but only Ben's 4 is the lowest.
+    ({"caught_pays_to": "lowest"}, drop("Anna", Anna=6, Ben=4, Carla=5), ABC,
+     amounts(Anna=-4, Ben=3, Carla=1), amounts(Anna=-2, Ben=3, Carla=-1)),
     # caught_pays_tied (version 2): Ben ties Anna's 5 but Carla's 3 is lowest; then Ben ties
     # the lowest; "all" is version 1's rule and the default.
     ({"caught_pays_tied": "lowest"}, drop("Anna", Anna=5, Ben=5, Carla=3), ABC,

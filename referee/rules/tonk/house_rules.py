@@ -34,7 +34,8 @@ LOW_TONK_BELOW = 25  # 000: dealt totals under 25 are low tonks, 25 and over hig
 HandSize = Literal[3, 5, 7, 12]
 Deck = Literal["52", "40"]
 Scoring = Literal["chips", "points"]
-DealTonkClash = Literal["draw", "low_beats_high", "high_beats_low"]
+DealTonkClash = Literal["draw", "low_beats_high", "high_beats_low", "pay_all"]
+CaughtPaysTo = Literal["beaten", "lowest"]
 CaughtPaysTied = Literal["all", "lowest", "none"]
 CaughtBonusFrom = Literal["others", "all", "none"]
 CaughtBonusTie = Literal["none", "all"]
@@ -120,6 +121,7 @@ class HouseRules:
     drop_win_pays: int = option(1, whole(1, 10), DROPPING)
     caught_on_tie: bool = option(True, flag(), DROPPING)
     caught_pays: int = option(2, whole(1, 10), DROPPING)
+    caught_pays_to: CaughtPaysTo = option("beaten", choice(*get_args(CaughtPaysTo)), DROPPING)
     caught_pays_tied: CaughtPaysTied = option("all", choice(*get_args(CaughtPaysTied)), DROPPING)
     caught_bonus_from: CaughtBonusFrom = option(
         "others", choice(*get_args(CaughtBonusFrom)), DROPPING

@@ -81,9 +81,12 @@ def _caught_drop(rules: HouseRules) -> Reply:
             _sheet(rules, "caught_on_tie"),
         )
         return text, ("scoring", "caught_pays", "caught_on_tie")
-    options = ["caught_pays", "caught_on_tie"]
-    if rules.caught_on_tie or rules.caught_pays_tied == "all":
-        # Without caught_on_tie, "lowest" and "none" both pay no tie: a tie for the lowest wins.
+    options = ["caught_pays"]
+    if rules.caught_pays_to == "lowest":
+        # Cited when it is not the version 2 default, so version 2's answers stay as they were.
+        options.append("caught_pays_to")
+    options.append("caught_on_tie")
+    if _tied_cited(rules):
         options.append("caught_pays_tied")
     options.append("caught_bonus_from")
     paid = {"amount": _stakes(rules, rules.caught_pays), "beaten": caught_beaten(rules)}
@@ -131,6 +134,16 @@ def _caught_drop(rules: HouseRules) -> Reply:
     return text, (*options, "stake", "unit")
 
 
+def _tied_cited(rules: HouseRules) -> bool:
+    """Whether caught_pays_tied changes what a caught drop costs, whatever it is changed to.
+    Without caught_on_tie, "lowest" and "none" both pay no tie: a tie for the lowest wins.
+    Paying only the lowest (caught_pays_to), a tie is paid only as a tie for the lowest, so
+    "all" and "lowest" pay alike, and without caught_on_tie no tie is ever paid."""
+    if rules.caught_pays_to == "lowest":
+        return rules.caught_on_tie and rules.caught_pays_tied == "none"
+    return rules.caught_on_tie or rules.caught_pays_tied == "all"
+
+
 # 5-6: tonk on the deal
 
 
@@ -139,6 +152,8 @@ def _deal_tonk_clash(rules: HouseRules) -> Reply:
         return sentences(said("Nobody."), NOT_PLAYED), ("deal_tonks",)
     if rules.deal_tonk_clash == "draw":
         return said("Nobody: the hand is a draw, and the next player deals."), ("deal_tonk_clash",)
+    if rules.deal_tonk_clash == "pay_all":
+        return _every_tonk_wins(rules), ("deal_tonk_clash", "scoring")
     better, worse = (
         (LOW_TONK, HIGH_TONK)
         if rules.deal_tonk_clash == "low_beats_high"
@@ -151,6 +166,22 @@ def _deal_tonk_clash(rules: HouseRules) -> Reply:
         worse=worse,
     )
     return text, ("deal_tonk_clash",)
+
+
+def _every_tonk_wins(rules: HouseRules) -> str:
+    """2.1 with "pay_all": every tonk wins what its band pays, from each player who did not
+    tonk (in points: those players' points count the sum of the tonks' pays)."""
+    if _in_points(rules):
+        return said(
+            "Every one of them: they score 0, and each player who did not tonk scores the "
+            "points left in their hand times the sum of what the tonks pay; if everyone "
+            "tonked, the hand is a draw."
+        )
+    return said(
+        "Every one of them: each player who did not tonk pays each of them what their own "
+        "tonk pays, and the tonks pay each other nothing; if everyone tonked, the hand is a "
+        "draw."
+    )
 
 
 def _deal_tonk_worth(rules: HouseRules) -> Reply:

@@ -12,6 +12,7 @@ from referee.rules.said import Said, said, said_n, sentences
 from referee.rules.tonk.house_rules import (
     LOW_TONK_BELOW,
     Band,
+    CaughtPaysTied,
     HouseRules,
     option_group,
     option_keys,
@@ -263,6 +264,18 @@ def _deal_tonk_clash(rules: HouseRules) -> str:
             "If two or more players tonk on the deal, the hand is a draw: nobody pays, "
             "and the next player deals."
         )
+    if rules.deal_tonk_clash == "pay_all" and _in_points(rules):
+        return said(
+            "If two or more players tonk on the deal, each of them scores 0 and every player "
+            "who did not tonk scores the points left in their hand times the sum of what the "
+            "tonks pay; if everyone tonks, the hand is a draw."
+        )
+    if rules.deal_tonk_clash == "pay_all":
+        return said(
+            "If two or more players tonk on the deal, every player who did not tonk pays each "
+            "of them what their own tonk pays; the tonks pay each other nothing, and if "
+            "everyone tonks, the hand is a draw."
+        )
     better, worse = (
         (LOW_TONK, HIGH_TONK)
         if rules.deal_tonk_clash == "low_beats_high"
@@ -376,14 +389,44 @@ def _caught_pays(rules: HouseRules) -> str:
     )
 
 
+def _ties_paid(rules: HouseRules) -> CaughtPaysTied:
+    """Which ties with a caught dropper are paid, as caught_pays_tied says in effect: paying
+    only the lowest (caught_pays_to), "all" pays a tie only when it is the lowest."""
+    if rules.caught_pays_to == "lowest" and rules.caught_pays_tied == "all":
+        return "lowest"
+    return rules.caught_pays_tied
+
+
 def caught_beaten(rules: HouseRules) -> str:
     """Whom a caught dropper pays, after 'each player whose total is' (2.5 step 1)."""
-    if rules.caught_pays_tied == "all":
+    tied = _ties_paid(rules)
+    if rules.caught_pays_to == "lowest" and tied == "none" and rules.caught_on_tie:
+        return said("the lowest among the other players and lower than yours")
+    if rules.caught_pays_to == "lowest":
+        # A tie paid at all is a tie for the lowest: one of the lowest of the others.
+        return said("the lowest among the other players")
+    if tied == "all":
         return said("lower than or equal to yours")
-    if rules.caught_pays_tied == "lowest" and rules.caught_on_tie:
+    if tied == "lowest" and rules.caught_on_tie:
         return said("lower than yours, or equal to it when nobody's is lower")
     # "lowest" without caught_on_tie: a tie for the lowest is no catch, so no tie is paid.
     return said("lower than yours")
+
+
+def _caught_pays_to(rules: HouseRules) -> str:
+    if _in_points(rules):
+        return said(
+            "In points it makes no difference whom a caught dropper pays: the lowest of the "
+            "others scores 0, the rest the points left in their hand."
+        )
+    if rules.caught_pays_to == "lowest":
+        return said(
+            "If you are caught, you pay only the lowest of the other players (each of them "
+            "if that lowest total is shared), not everyone whose total beat yours."
+        )
+    return said(
+        "If you are caught, you pay every player whose total beat yours, not only the lowest."
+    )
 
 
 def _caught_pays_tied(rules: HouseRules) -> str:
@@ -392,9 +435,10 @@ def _caught_pays_tied(rules: HouseRules) -> str:
             "In points a tie with a caught dropper changes nothing: the lowest of the others "
             "scores 0, the rest the points left in their hand."
         )
-    if rules.caught_pays_tied == "all":
+    tied = _ties_paid(rules)
+    if tied == "all":
         return said("If you are caught, each player whose total ties yours is paid too.")
-    if rules.caught_pays_tied == "none":
+    if tied == "none":
         return said("If you are caught, a player whose total only ties yours is not paid.")
     if rules.caught_on_tie:
         return said(
@@ -616,6 +660,7 @@ SENTENCES: dict[str, Callable[[HouseRules], str]] = {
     "drop_win_pays": _drop_win_pays,
     "caught_on_tie": _caught_on_tie,
     "caught_pays": _caught_pays,
+    "caught_pays_to": _caught_pays_to,
     "caught_pays_tied": _caught_pays_tied,
     "caught_bonus_from": _caught_bonus_from,
     "caught_bonus_tie": _caught_bonus_tie,
@@ -662,6 +707,7 @@ LABELS = {
     "drop_win_pays": said("Winning drop pays"),
     "caught_on_tie": said("Caught on a tie"),
     "caught_pays": said("Caught dropper pays"),
+    "caught_pays_to": said("Whom a caught dropper pays"),
     "caught_pays_tied": said("Caught dropper pays who tied"),
     "caught_bonus_from": said("Lowest after a catch collects from"),
     "caught_bonus_tie": said("Shared lowest after a catch"),
@@ -694,6 +740,11 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "draw": said("Draw"),
         "low_beats_high": said("Low tonk beats high"),
         "high_beats_low": said("High tonk beats low"),
+        "pay_all": said("Each tonk is paid"),
+    },
+    "caught_pays_to": {
+        "beaten": said("Everyone who beat the dropper"),
+        "lowest": said("Only the lowest player"),
     },
     "caught_pays_tied": {
         "all": said("Everyone who tied"),

@@ -103,6 +103,8 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ru
         if name in outcome.totals
         and (pays := rules.deal_tonk_pays(outcome.totals[name])) is not None
     }
+    if rules.deal_tonk_clash == "pay_all":
+        return _every_tonk_paid(seats, tonks)
     best = list(tonks)
     # `>= 1` is an equivalent mutant: a lone tonk ranks first among one.
     if len(tonks) > 1 and rules.deal_tonk_clash != "draw":
@@ -121,6 +123,19 @@ def _deal_tonk(rules: HouseRules, seats: Sequence[str], outcome: DealTonk) -> Ru
     winner = best[0]
     ruling = Ruling("deal_tonk", [winner], points_factor=tonks[winner])
     ruling.pay(seats, winner, tonks[winner], "tonk on the deal")
+    return ruling
+
+
+def _every_tonk_paid(seats: Sequence[str], tonks: dict[str, int]) -> Ruling:
+    """2.1 with "pay_all": each player who did not tonk pays each tonk its own band's pays;
+    tonks pay each other nothing, so a deal where everyone tonked is a draw. In points the
+    others' points count the sum of the tonks' pays, as in chips they pay each of them."""
+    payers = [name for name in seats if name not in tonks]
+    if not payers:
+        return Ruling("deal_tonk_draw")
+    ruling = Ruling("deal_tonk", list(tonks), points_factor=sum(tonks.values()))
+    for name, pays in tonks.items():
+        ruling.pay(payers, name, pays, "tonk on the deal")
     return ruling
 
 
@@ -153,7 +168,8 @@ def _out(rules: HouseRules, seats: Sequence[str], outcome: Out) -> Ruling:
 
 
 def _drop(rules: HouseRules, seats: Sequence[str], outcome: Drop) -> Ruling:
-    """2.5: a drop wins with the lowest total, or is caught and pays, plus the bonus."""
+    """2.5: a drop wins with the lowest total, or is caught and pays (everyone who beat the
+    dropper, or only the lowest: caught_pays_to), plus the bonus."""
     dropper, totals = outcome.player, outcome.totals
     others = [name for name in seats if name != dropper]
     low, lowest_others = lowest(totals, others)
@@ -167,7 +183,9 @@ def _drop(rules: HouseRules, seats: Sequence[str], outcome: Drop) -> Ruling:
     ties_paid = rules.caught_pays_tied == "all" or (
         rules.caught_pays_tied == "lowest" and mine == low
     )
-    for name in others:
+    # caught_pays_to "lowest" (version 2.1) pays only W, the lowest of the others.
+    paid = lowest_others if rules.caught_pays_to == "lowest" else others
+    for name in paid:
         if totals[name] < mine or (totals[name] == mine and ties_paid):
             ruling.pay([dropper], name, rules.caught_pays, "caught")
     if rules.caught_bonus_from != "none" and (
