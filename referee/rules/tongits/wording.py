@@ -438,7 +438,7 @@ def _ace_low_only(rules: TongitsRules) -> str:
 
 def _jokers(rules: TongitsRules) -> str:
     if rules.jokers == 0:
-        return said("No jokers: the deck has 52 cards.")
+        return said("The deck has 52 cards, without jokers.")
     return said(
         "Joker mode: the two jokers join the deck (54 cards). A joker stands for any one card "
         "a meld needs; a meld holds at least two real cards; four of a kind with a joker is "
