@@ -1,19 +1,33 @@
 """Cards as both games read and lay them: a card from its text, a card picked twice, and
 cards in a row of one suit (a Tonk run, a Tongits meld in sequence).
+
+A joker reads here as any other card, so every page reads the same text the same way;
+whether the table plays with jokers is the game's rule (Tongits' Joker mode, tongits.md
+6.6), which refuses it by name where it does not.
 """
 
 from collections.abc import Sequence
+from typing import Literal
 
 from referee.rules.cards import ranks
 from referee.rules.deal import SUITS, Card
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
 
+# A joker has no rank or suit: shown "Joker", as its face is printed (a card's face, like
+# "K♠", is no word to translate), typed "Joker" or "JK" in any case.
+JokerFace = Literal["Joker"]
+JOKER_FACE: JokerFace = "Joker"
+JOKER = Card(JOKER_FACE, "")
+JOKER_TEXTS = frozenset({"JOKER", "JK"})
+
 
 def card_of(text: str, field: str = "cards") -> Card:
-    """'K♠', '10♥', 'a♣' → Card; anything else is refused naming it, on `field` (Tonk's
-    forms ask for "cards"; Tongits also asks for one "card" to lay off)."""
+    """'K♠', '10♥', 'a♣', 'Joker', 'jk' → Card; anything else is refused naming it, on
+    `field` (Tonk's forms ask for "cards"; Tongits also asks for one "card" to lay off)."""
     text = text.strip()
+    if text.upper() in JOKER_TEXTS:
+        return JOKER
     rank, suit = text[:-1].upper(), text[-1:]
     # Equivalent mutants: ranks() gives the 52 ranks for any deck but "40", so ranks(None)
     # or any other text in place of "52" reads the same ranks.

@@ -1,13 +1,13 @@
-"""The referee's rulings on Tongits cards and calls (tongits.md, words, sections 1 and 5).
+"""The referee's rulings on Tongits cards and calls (tongits.md, words, sections 1, 5 and 6.6).
 
 Pure functions, as Tonk's spreads are: count a hand, say whether cards make a meld
 (bahay), whether a card may be laid off (sapaw) on a meld, whether a player may call or
 fight a draw, and whether a player is burned (sunog). Each ruling is a yes or no with
 the reason in the words a player at the table reads, and cites the house rule that
 decides when another value of that rule would change the answer (as the section 5
-answers do). The deck is the full 52 cards and suits matter for runs, so the card
-reading and the run check are the ones Tonk's spreads use (referee.rules.runs), with
-Tongits' ace.
+answers do). The deck is the full 52 cards, and the two jokers in Joker mode (6.6); suits
+matter for runs, so the card reading is the one Tonk's spreads use (referee.rules.runs),
+with Tongits' ace; a meld holding jokers is read as referee.rules.tongits.jokers says.
 """
 
 from collections.abc import Sequence
@@ -18,10 +18,23 @@ from referee.rules.answers import cited
 from referee.rules.cards import RANKS_52, card_value
 from referee.rules.deal import SUITS, Card
 from referee.rules.refusal import Refusal
-from referee.rules.runs import in_a_row, picked_twice, run_order
-from referee.rules.said import said, without_stop
+from referee.rules.runs import JOKER, picked_twice, run_order
+from referee.rules.said import said, said_n, without_stop
 from referee.rules.tongits.house_rules import TongitsRules
+from referee.rules.tongits.jokers import (
+    LEAST_NATURAL,
+    MOST_JOKERS,
+    MOST_OF_A_KIND,
+    RunReading,
+    jokers_in,
+    kind_stand_ins,
+    naturals,
+    read_run,
+    run_stand_for,
+    stand_for,
+)
 from referee.rules.tongits.wording import BURNED, ESCALERA, SECRET, option_label, paid
+from referee.rules.words import names_in_words
 
 MIN_MELD = 3  # three of a kind, or three in a row of one suit (003)
 ESCALERA_LENGTH = 4  # a straight flush of four cards or more (003)
@@ -54,9 +67,38 @@ def _cite(yes: bool, text: str, option: str, special: Special | None = None) -> 
     return Ruling(yes, cited(text, (option,), option_label), special, (option,))
 
 
-def _check_cards(cards: Sequence[Card], field: str) -> None:
-    """Real cards of the 52, none there twice; refused on `field` otherwise."""
-    for card in cards:
+def _check_jokers(cards: Sequence[Card], field: str, rules: TongitsRules) -> None:
+    """No joker without Joker mode, and no more than the deck's two with it."""
+    jokers = jokers_in(cards)
+    if jokers and rules.jokers == 0:
+        raise Refusal(
+            said(
+                "{field}: a joker is not a card here: this table does not play Joker mode (house "
+                "rule “{rule}”)",
+                field=field,
+                rule=option_label("jokers"),
+            ),
+            field=field,
+        )
+    if jokers > MOST_JOKERS:
+        raise Refusal(
+            said(
+                "{field}: {count} jokers, and the deck has only {most} (house rule “{rule}”)",
+                field=field,
+                count=jokers,
+                most=MOST_JOKERS,
+                rule=option_label("jokers"),
+            ),
+            field=field,
+        )
+
+
+def _check_cards(cards: Sequence[Card], field: str, rules: TongitsRules) -> None:
+    """Real cards of the table's deck (the 52, and the jokers in Joker mode), no card but
+    a joker there twice; refused on `field` otherwise."""
+    _check_jokers(cards, field, rules)
+    natural = naturals(cards)
+    for card in natural:
         if card.suit not in SUITS or card.rank not in RANKS_52:
             raise Refusal(
                 said(
@@ -66,7 +108,7 @@ def _check_cards(cards: Sequence[Card], field: str) -> None:
                 ),
                 field=field,
             )
-    twice = picked_twice(cards)
+    twice = picked_twice(natural)
     if twice is not None:
         raise Refusal(
             said("{field}: {card} is there twice; a deck has one of each", field=field, card=twice),
@@ -82,23 +124,30 @@ def _shown(cards: Sequence[Card]) -> str:
 # 1. Counting a hand
 
 
+def _points(card: Card, rules: TongitsRules) -> int:
+    """What one card counts in hand: a joker `joker_points` (6.6), any other its value."""
+    return rules.joker_points if card == JOKER else card_value(card.rank)
+
+
 def count_hand(
     cards: Sequence[Card],
     rules: TongitsRules,
     *,
     melds_in_hand: Sequence[Sequence[Card]] = (),
 ) -> tuple[int, str]:
-    """A hand's total by Tongits values (ace 1, 2 to 10 their face, jack, queen, king 10),
-    and how it was counted, card by card, so the table can check it.
+    """A hand's total by Tongits values (ace 1, 2 to 10 their face, jack, queen, king 10,
+    a joker `joker_points`), and how it was counted, card by card, so the table can check
+    it.
 
     `cards` are the cards that count; `melds_in_hand` are melds the player keeps in hand
     instead of laying them down. They count nothing unless `hand_melds_count` (common
     play), which is why they are given apart: the total then says so, citing the rule.
     A player holds at most `most_cards` between turns, one more after drawing (or as the
-    dealer's 13th card): more is refused, as is a card given twice anywhere in the hand.
+    dealer's 13th card): more is refused, as is a card given twice anywhere in the hand,
+    or more jokers than the deck holds. A joker that counts cites `joker_points`.
     """
     kept = [card for meld in melds_in_hand for card in meld]
-    _check_cards([*cards, *kept], "cards")
+    _check_cards([*cards, *kept], "cards", rules)
     most = rules.most_cards + 1
     if len(cards) + len(kept) > most:
         raise Refusal(
@@ -117,24 +166,25 @@ def count_hand(
                 said("melds_in_hand: {reason}", reason=ruling.reason), field="melds_in_hand"
             )
     counted = [*cards, *kept] if rules.hand_melds_count else list(cards)
-    total = sum(card_value(card.rank) for card in counted)
+    total = sum(_points(card, rules) for card in counted)
     if cards:
-        each = " + ".join(f"{c} {card_value(c.rank)}" for c in cards)
+        each = " + ".join(f"{c} {_points(c, rules)}" for c in cards)
         words = said("{total} points: {cards}.", total=total, cards=each)
     else:
         words = said("{total} points: no cards left to count.", total=total)
-    if not melds_in_hand:
-        return total, words
     for meld in melds_in_hand:
         if rules.hand_melds_count:
-            worth = sum(card_value(card.rank) for card in meld)
+            worth = sum(_points(card, rules) for card in meld)
             kept_meld = said(
                 "the meld {meld} kept in hand counts {worth}", meld=_shown(meld), worth=worth
             )
         else:
             kept_meld = said("the meld {meld} kept in hand counts nothing", meld=_shown(meld))
         words = said("{counted}; {meld}.", counted=without_stop(words), meld=kept_meld)
-    return total, cited(words, ("hand_melds_count",), option_label)
+    options = ("hand_melds_count",) if melds_in_hand else ()
+    if jokers_in(counted):
+        options = (*options, "joker_points")
+    return total, cited(words, options, option_label) if options else words
 
 
 # 2. Melds
@@ -149,8 +199,11 @@ def rule_on_meld(cards: Sequence[Card], rules: TongitsRules) -> Ruling:
     """Is this a meld (bahay)? Three or four of a kind, or three or more in a row of one
     suit, by the table's ace. Four of a kind is a Secret (laid down at once or kept in
     hand: tables pay it) and a run of four or more an Escalera, so the ruling names them.
+    In Joker mode a joker stands for one card the meld needs, and the ruling says which:
+    a meld holds at least two cards that are not jokers, four of a kind holding a joker
+    is no Secret, and a run of four or more is an Escalera, jokers included (6.6).
     """
-    _check_cards(cards, "cards")
+    _check_cards(cards, "cards", rules)
     shown = _shown(cards) or said("No cards")
     if len(cards) < MIN_MELD:
         return Ruling(
@@ -159,39 +212,93 @@ def rule_on_meld(cards: Sequence[Card], rules: TongitsRules) -> Ruling:
                 "{cards}: a meld (bahay) needs at least {least} cards.", cards=shown, least=MIN_MELD
             ),
         )
-    if len({card.rank for card in cards}) == 1:
-        if len(cards) == FOUR_OF_A_KIND:
-            return Ruling(
-                True,
-                said(
-                    "{cards} is a meld (bahay): 4 of a kind, a {secret}.",
-                    cards=shown,
-                    secret=SECRET,
-                ),
-                "Secret",
-            )
+    natural = naturals(cards)
+    if len(natural) < LEAST_NATURAL:
         return Ruling(
-            True,
-            said("{cards} is a meld (bahay): {count} of a kind.", cards=shown, count=len(cards)),
+            False,
+            said(
+                "{cards} is not a meld: a meld holds at least {least} cards that are not jokers.",
+                cards=shown,
+                least=LEAST_NATURAL,
+            ),
         )
-    if in_a_row(cards, _order(rules)):
-        return _run(cards, shown)
+    if len({card.rank for card in natural}) == 1:
+        return _of_a_kind(cards, natural, shown)
+    reading = read_run(natural, len(cards) - len(natural), _order(rules))
+    if reading is not None:
+        return _run(shown, reading)
     return _not_a_run(said("{cards} is not a meld", cards=shown), cards, rules)
 
 
-def _run(cards: Sequence[Card], shown: str) -> Ruling:
-    """The yes for cards in a row of one suit: an Escalera when four or more, and the ace
-    rule cited when the ace sits after the King."""
-    run = {"cards": shown, "count": len(cards), "escalera": ESCALERA}
-    escalera = len(cards) >= ESCALERA_LENGTH
+def _of_a_kind(cards: Sequence[Card], natural: Sequence[Card], shown: str) -> Ruling:
+    """The ruling on cards of one rank, jokers standing for the suits they lack."""
+    jokers = len(cards) - len(natural)
+    if len(cards) > MOST_OF_A_KIND:
+        return Ruling(
+            False,
+            said(
+                "{cards} is not a meld: a kind holds at most {most} cards, one of each suit.",
+                cards=shown,
+                most=MOST_OF_A_KIND,
+            ),
+        )
+    if jokers and len(cards) == FOUR_OF_A_KIND:
+        return Ruling(
+            True,
+            said_n(
+                "{cards} is a meld (bahay): 4 of a kind with a joker, an ordinary meld, not a "
+                "{secret}; {stands}.",
+                "{cards} is a meld (bahay): 4 of a kind with {count} jokers, an ordinary meld, "
+                "not a {secret}; {stands}.",
+                jokers,
+                cards=shown,
+                secret=SECRET,
+                stands=stand_for(kind_stand_ins(natural), jokers),
+            ),
+        )
+    if jokers:
+        return Ruling(
+            True,
+            said(
+                "{cards} is a meld (bahay): {count} of a kind; {stands}.",
+                cards=shown,
+                count=len(cards),
+                stands=stand_for(kind_stand_ins(natural), jokers),
+            ),
+        )
+    if len(cards) == FOUR_OF_A_KIND:
+        return Ruling(
+            True,
+            said("{cards} is a meld (bahay): 4 of a kind, a {secret}.", cards=shown, secret=SECRET),
+            "Secret",
+        )
+    return Ruling(
+        True,
+        said("{cards} is a meld (bahay): {count} of a kind.", cards=shown, count=len(cards)),
+    )
+
+
+def _with_jokers(text: str, reading: RunReading) -> str:
+    """A run's words, closed saying which card each of its jokers stands for, if any."""
+    if not reading.stand_ins:
+        return text
+    return said("{ruling}; {stands}.", ruling=without_stop(text), stands=run_stand_for(reading))
+
+
+def _run(shown: str, reading: RunReading) -> Ruling:
+    """The yes for cards in a row of one suit: an Escalera when four or more (jokers
+    included), each joker's card said, and the ace rule cited when the ace sits after the
+    King."""
+    run = {"cards": shown, "count": len(reading.cards), "escalera": ESCALERA}
+    escalera = len(reading.cards) >= ESCALERA_LENGTH
     special: Special | None = "Escalera" if escalera else None
-    if _ace_high(cards) and escalera:
+    if reading.ace_high and escalera:
         text = said(
             "{cards} is a meld (bahay): a run of {count} in a row of one suit, an {escalera}; "
             "the ace is high here, after the King.",
             **run,
         )
-    elif _ace_high(cards):
+    elif reading.ace_high:
         text = said(
             "{cards} is a meld (bahay): a run of {count} in a row of one suit; the ace is high "
             "here, after the King.",
@@ -204,38 +311,55 @@ def _run(cards: Sequence[Card], shown: str) -> Ruling:
         )
     else:
         text = said("{cards} is a meld (bahay): a run of {count} in a row of one suit.", **run)
-    if _ace_high(cards):
-        return _cite(True, text, "ace_low_only", special)
-    return Ruling(True, text, special)
+    if reading.ace_high:
+        return _cite(True, _with_jokers(text, reading), "ace_low_only", special)
+    return Ruling(True, _with_jokers(text, reading), special)
 
 
 def _not_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling:
     """Why cards of more than one rank fail as a run, citing the ace rule when it decides."""
-    if len({card.suit for card in cards}) != 1:
+    natural = naturals(cards)
+    if len({card.suit for card in natural}) != 1:
         return Ruling(
             False,
             said("{start}: three or four of a kind need one rank, a run one suit.", start=start),
         )
-    return _kept_from_a_run(start, cards, rules) or Ruling(
-        False, said("{start}: the cards are not in a row.", start=start)
-    )
+    jokers = len(cards) - len(natural)
+    kept = _kept_from_a_run(start, cards, rules)
+    if kept is not None:
+        return kept
+    if jokers:
+        return Ruling(
+            False,
+            said_n(
+                "{start}: the cards are not in a row, even with the joker.",
+                "{start}: the cards are not in a row, even with the jokers.",
+                jokers,
+                start=start,
+            ),
+        )
+    return Ruling(False, said("{start}: the cards are not in a row.", start=start))
 
 
 def _kept_from_a_run(start: str, cards: Sequence[Card], rules: TongitsRules) -> Ruling | None:
-    """The no when only the corner (K-A-2) or the ace rule keeps cards of one suit from a
+    """The no when only the ace rule or the corner (K-A-2) keeps cards of one suit from a
     run, so the table hears the rule that decides; None when they are just out of row."""
-    if {"A", "K", "2"} <= {card.rank for card in cards} and in_a_row(cards, [*RANKS_52, *RANKS_52]):
-        return Ruling(
-            False,
-            said("{start}: it goes round the corner (K-A-2), which is never a run.", start=start),
-        )
+    natural, jokers = naturals(cards), jokers_in(cards)
     # The ace rule decides only when the ace after the King would make the cards a run:
     # 10-K-A is out of row whatever the ace does.
-    if rules.ace_low_only and in_a_row(cards, run_order("52", ace_high=True)):
+    high = run_order("52", ace_high=True)
+    if rules.ace_low_only and read_run(natural, jokers, high) is not None:
         return _cite(
             False,
             said("{start}: the ace is only low in runs here (A-2-3), never Q-K-A.", start=start),
             "ace_low_only",
+        )
+    # What is a run only read on round the King (and not the ace rule's Q-K-A) turns the
+    # corner: K-A-2.
+    if read_run(natural, jokers, [*RANKS_52, *RANKS_52]) is not None:
+        return Ruling(
+            False,
+            said("{start}: it goes round the corner (K-A-2), which is never a run.", start=start),
         )
     return None
 
@@ -250,10 +374,13 @@ def rule_on_sapaw(
 
     It may when it makes the set four of a kind or extends the run at either end. Laid on
     the player's own three of a kind (`own_meld`), the fourth card makes a Sagasa, which
-    tables tell apart from a Secret, so the ruling names it.
+    tables tell apart from a Secret, so the ruling names it. In Joker mode a joker may be
+    laid off on any meld it can extend, and a meld's jokers are read afresh with the card
+    laid off (6.6): the ruling says which card each joker then stands for.
     """
-    _check_cards(meld, "meld")
-    _check_cards([card], "card")
+    _check_cards(meld, "meld", rules)
+    _check_cards([card], "card", rules)
+    _check_jokers([*meld, card], "card", rules)
     on_table = rule_on_meld(meld, rules)
     if not on_table.yes:
         # The rule that keeps it from being a meld (the ace's) is cited only where it decides
@@ -262,7 +389,7 @@ def rule_on_sapaw(
         other = rules.with_changes({"ace_low_only": not rules.ace_low_only})
         decides = bool(on_table.options) and rule_on_sapaw(meld, card, other, own_meld=own_meld).yes
         return Ruling(False, reason, None, on_table.options if decides else ())
-    if card in meld:
+    if card != JOKER and card in meld:
         return Ruling(False, said("{card} is already in that meld.", card=card))
     where: str
     if own_meld:
@@ -272,50 +399,92 @@ def rule_on_sapaw(
         where = _shown(meld)
         lay = said("{card} may be laid off (sapaw) on {where}", card=card, where=where)
     may_not = said("{card} may not be laid off on {where}", card=card, where=where)
-    ranks = {c.rank for c in meld}
-    if len(ranks) == 1:
-        (rank,) = ranks
-        if card.rank != rank:
-            return Ruling(
-                False,
-                said(
-                    "{may_not}: only another {rank} makes it four of a kind.",
-                    may_not=may_not,
-                    rank=rank,
-                ),
-            )
-        if own_meld:
-            return Ruling(
-                True,
-                said("{lay}: it makes four of a kind, a {sagasa}.", lay=lay, sagasa=SAGASA),
-                "Sagasa",
-            )
-        return Ruling(True, said("{lay}: it makes four of a kind.", lay=lay))
+    if len({c.rank for c in naturals(meld)}) == 1:
+        return _on_a_kind(meld, card, lay, may_not, own_meld)
+    return _on_a_run(meld, card, lay, may_not, rules)
+
+
+def _on_a_kind(meld: Sequence[Card], card: Card, lay: str, may_not: str, own_meld: bool) -> Ruling:
+    """A card laid off on three of a kind: another of its rank, or a joker, makes four."""
+    rank = naturals(meld)[0].rank
+    if card != JOKER and card.rank != rank:
+        return Ruling(
+            False,
+            said(
+                "{may_not}: only another {rank} makes it four of a kind.",
+                may_not=may_not,
+                rank=rank,
+            ),
+        )
+    if len(meld) >= MOST_OF_A_KIND:
+        return Ruling(False, said("{may_not}: it already holds four of a kind.", may_not=may_not))
+    grown = [*meld, card]
+    jokers = jokers_in(grown)
+    if jokers:
+        return Ruling(
+            True,
+            said_n(
+                "{lay}: it makes four of a kind with a joker, an ordinary meld; {stands}.",
+                "{lay}: it makes four of a kind with {count} jokers, an ordinary meld; {stands}.",
+                jokers,
+                lay=lay,
+                stands=stand_for(kind_stand_ins(naturals(grown)), jokers),
+            ),
+        )
+    if own_meld:
+        return Ruling(
+            True,
+            said("{lay}: it makes four of a kind, a {sagasa}.", lay=lay, sagasa=SAGASA),
+            "Sagasa",
+        )
+    return Ruling(True, said("{lay}: it makes four of a kind.", lay=lay))
+
+
+def _on_a_run(
+    meld: Sequence[Card], card: Card, lay: str, may_not: str, rules: TongitsRules
+) -> Ruling:
+    """A card laid off on a run: it goes on when the run grown by it is still a run, its
+    jokers read afresh; otherwise the reason, and the cards that would go on it."""
     grown = [*meld, card]
     order = _order(rules)
-    if in_a_row(grown, order):
-        run = _shown(_in_order(grown, order))
-        if card.rank == "A" and _ace_high(grown):
+    reading = read_run(naturals(grown), jokers_in(grown), order)
+    if reading is not None:
+        run = _shown(reading.laid())
+        if reading.ace_high:
             text = said(
                 "{lay}: it makes the run {run}; the ace is high here, after the King.",
                 lay=lay,
                 run=run,
             )
-            return _cite(True, text, "ace_low_only")
-        return Ruling(True, said("{lay}: it makes the run {run}.", lay=lay, run=run))
-    suit = meld[0].suit
-    if card.suit != suit:
+            return _cite(True, _with_jokers(text, reading), "ace_low_only")
+        text = said("{lay}: it makes the run {run}.", lay=lay, run=run)
+        return Ruling(True, _with_jokers(text, reading))
+    suit = naturals(meld)[0].suit
+    if card != JOKER and card.suit != suit:
         return Ruling(
             False, said("{may_not}: that run takes only {suit}.", may_not=may_not, suit=suit)
         )
     kept = _kept_from_a_run(may_not, grown, rules)
     if kept is not None:
         return kept
-    low_or_high = [str(Card(rank, suit)) for rank in _ends(meld, order)]
+    fitting = _fitting(meld, suit, order)
+    if card == JOKER or not fitting:
+        return Ruling(
+            False, said("{may_not}: the run already holds a card of every rank.", may_not=may_not)
+        )
+    if jokers_in(meld):
+        return Ruling(
+            False,
+            said(
+                "{may_not}: with a joker in it, this run takes only {cards}.",
+                may_not=may_not,
+                cards=names_in_words([str(c) for c in fitting]),
+            ),
+        )
     ends = (
-        low_or_high[0]
-        if len(low_or_high) == 1
-        else said("{low} or {high}", low=low_or_high[0], high=low_or_high[1])
+        str(fitting[0])
+        if len(fitting) == 1
+        else said("{low} or {high}", low=fitting[0], high=fitting[1])
     )
     return Ruling(
         False,
@@ -327,34 +496,17 @@ def rule_on_sapaw(
     )
 
 
-def _ace_high(cards: Sequence[Card]) -> bool:
-    """Whether the ace of a run sits after the King (Q-K-A), not before the 2."""
-    ranks = {card.rank for card in cards}
-    return {"A", "K"} <= ranks and "2" not in ranks
-
-
-def _places(run: Sequence[Card], order: Sequence[str]) -> list[int]:
-    """Where each card of a run sits in `order`: an ace after a King at the end."""
-    high = _ace_high(run)
-    return [len(order) - 1 if card.rank == "A" and high else order.index(card.rank) for card in run]
-
-
-def _in_order(run: Sequence[Card], order: Sequence[str]) -> list[Card]:
-    """A run's cards low to high, as they lie on the table."""
-    places = _places(run, order)
-    return [card for _, card in sorted(zip(places, run, strict=True))]
-
-
-def _ends(run: Sequence[Card], order: Sequence[str]) -> list[str]:
-    """The ranks that would extend `run` at its low end and at its high end."""
-    places = _places(run, order)
-    low, high = min(places), max(places)
-    ends = []
-    if low > 0:
-        ends.append(order[low - 1])
-    if high + 1 < len(order):
-        ends.append(order[high + 1])
-    return ends
+def _fitting(meld: Sequence[Card], suit: str, order: Sequence[str]) -> list[Card]:
+    """The cards of the run's suit that would go on it, in the order they would lie: its
+    two ends, and with jokers in it every card that a joker moved along lets in."""
+    natural, jokers = naturals(meld), jokers_in(meld)
+    placed: dict[Card, int] = {}
+    for rank in order:
+        card = Card(rank, suit)
+        grown = read_run([*natural, card], jokers, order)
+        if card not in natural and grown is not None:
+            placed.setdefault(card, grown.place(card))
+    return sorted(placed, key=placed.__getitem__)
 
 
 # 4. Calling and fighting a draw, and who is burned
