@@ -115,10 +115,10 @@ def test_the_groups_are_shown_with_the_sentences():
     assert rows[4][:2] == ("ante", "Pot and jackpot (“Two Hits”)")
 
 
-def test_every_question_of_section_5_is_answered_citing_its_options():
+def test_every_question_of_sections_5_and_6_is_answered_citing_its_options():
     replies = answers(TongitsRules())
     assert [reply.question for reply in replies] == [question for question, _ in QUESTIONS]
-    assert len(replies) == 11
+    assert len(replies) == 14  # 11 of section 5; the jokers, a draw's payers, a run (6)
     for reply in replies:
         assert reply.options and all(key in option_keys() for key in reply.options)
         labels = [f"“{option_label(key)}”" for key in reply.options]
@@ -181,6 +181,122 @@ def test_who_deals_next_and_everybody_burned_follow_next_dealer():
     burned = "What if everybody is burned when the stock runs out?"
     assert "the same dealer deals again" in answer(burned)
     assert "the deal passes to the player after the dealer" in answer(burned, next_dealer="rotate")
+
+
+# Version 2's questions (tongits.md 6), each answered for two tables' rules.
+
+TWO_HITS = PRESETS["tongits"]
+JOKER_TABLE = PRESETS["joker"].with_changes(
+    {
+        "joker_points": 3,
+        "draw_pays": "caller",
+        "point_pays": 1,
+        "burned_extra": 2,
+        "jackpot_wins": 3,
+        "second_win_bonus": 2,
+        "run_bonus": 1,
+    }
+)
+
+
+def asked(rules, question):
+    found = next(a for a in answers(rules) if a.question == question)
+    return found.answer, found.options
+
+
+def test_does_my_joker_count_follows_joker_mode_and_joker_points():
+    question = "Does my joker count?"
+    assert asked(TWO_HITS, question) == (
+        "There are no jokers at this table: it does not play Joker mode, so the deck has its 52 "
+        "cards and a joker is not a card here (house rule “Jokers”).",
+        ("jokers",),
+    )
+    assert asked(JOKER_TABLE, question) == (
+        "Yes: a joker left in your hand counts 3 points toward your total. In a meld it stands "
+        "for any one card the meld needs; it never counts as a king or an ace. If you win, each "
+        "loser also pays you 1 chip for each joker among your cards (in hand and in your own "
+        "melds) (house rules “Jokers”, “A joker in hand counts” and “Joker bonus”).",
+        ("jokers", "joker_points", "joker_bonus"),
+    )
+    assert asked(PRESETS["joker"], question)[0].startswith(
+        "No: a joker left in your hand counts 0 toward your total (the zero count)."
+    )
+
+
+def test_who_pays_whom_at_a_draw_follows_draw_pays_and_the_points():
+    question = "Who pays whom at a draw here?"
+    assert asked(TWO_HITS, question) == (
+        "Every loser pays the winner. Who folded pays 1 chip, or 2 chips when burned (sunog); "
+        "who fought and lost pays 2 chips, and so does the caller when a fighter wins. Nobody "
+        "pays for points (house rules “Who pays whom at a draw”, “Folding pays”, “Losing a "
+        "fight pays”, “A burned player pays”, “A burned player pays more” and “Points paid at "
+        "a fought draw”).",
+        ("draw_pays", "fold_pays", "fight_pays", "burned_factor", "burned_extra", "point_pays"),
+    )
+    assert asked(JOKER_TABLE, question) == (
+        "Every payment runs between the caller and one other player. Who folded pays the caller "
+        "1 chip, or 4 chips when burned (sunog); a fighter whose total is higher than the "
+        "caller's pays the caller 2 chips, and the caller pays 2 chips to each fighter whose "
+        "total is as low as the caller's or lower. Only the lowest total of the fight wins the "
+        "game, with its bonuses, its run and the pot. The loser of each pair also pays the "
+        "other 1 chip for each point between their two totals; who folded pays no points "
+        "(house rules “Who pays whom at a draw”, “Folding pays”, “Losing a fight pays”, “A "
+        "burned player pays”, “A burned player pays more”, “Points paid at a fought draw” and "
+        "“Which points are paid”).",
+        (
+            "draw_pays",
+            "fold_pays",
+            "fight_pays",
+            "burned_factor",
+            "burned_extra",
+            "point_pays",
+            "point_pays_on",
+        ),
+    )
+    whole = TWO_HITS.with_changes({"point_pays": 2, "point_pays_on": "total"})
+    assert (
+        "Who loses the fight also pays the winner 2 chips for each point of their own total; "
+        "who folded pays no points"
+    ) in asked(whole, question)[0]
+
+
+def test_what_a_run_pays_follows_the_pot_the_run_bonus_and_the_second_win():
+    question = "What does a run pay?"
+    assert asked(TWO_HITS, question) == (
+        "The pot (every ante in it since it was last taken) goes to a player who wins 2 games "
+        "in a row, and again on every further win of that run. Winning again pays no run bonus "
+        "here (house rules “Wins in a row to take the pot” and “Every win of a run pays”).",
+        ("jackpot_wins", "run_bonus"),
+    )
+    assert asked(JOKER_TABLE, question) == (
+        "The pot (every ante in it since it was last taken) goes to a player who wins 3 games "
+        "in a row, and again on every further win of that run. From the second win in a row "
+        "on, each loser also pays the winner 1 chip on every win. The second win in a row pays "
+        "2 chips more from each loser (house rules “Wins in a row to take the pot”, “Every win "
+        "of a run pays” and “Second win pays”).",
+        ("jackpot_wins", "run_bonus", "second_win_bonus"),
+    )
+    every_game = TWO_HITS.with_changes({"jackpot_wins": 1})
+    assert asked(every_game, question)[0].startswith(
+        "Every win takes the pot (every ante in it since it was last taken), whether or not it "
+        "is a run."
+    )
+
+
+def test_the_pot_again_and_a_burned_player_follow_the_version_2_values():
+    again = "I took the pot last game. Does my next win take it again?"
+    assert asked(TWO_HITS.with_changes({"jackpot_wins": 1}), again)[0] == (
+        "Yes. Here every win takes whatever is in the pot then (house rule “Wins in a row to "
+        "take the pot”)."
+    )
+    assert (
+        "Here the pot comes from win 4 in a row on, and the second pays 1 chip"
+        in asked(TWO_HITS.with_changes({"jackpot_wins": 4}), again)[0]
+    )
+    assert asked(JOKER_TABLE, "Is this player burned?")[0].endswith(
+        "A burned (sunog) player pays double what the ending costs. On top of that, they pay 2 "
+        "chips more, once (house rules “A burned player pays” and “A burned player pays more”)."
+    )
 
 
 def test_the_card_count_follows_hand_melds_count():

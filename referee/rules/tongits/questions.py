@@ -1,13 +1,15 @@
-"""The referee's answers to what Tongits tables argue about (tongits.md section 5).
+"""The referee's answers to what Tongits tables argue about (tongits.md sections 5 and 6).
 
 Each answer is computed from the options in force and cites the options it used, by the
 names the rules sheet gives them, so that a table reading the answer can find the rule.
+An answer of several sentences says each whole (`sentences`), never a sentence built
+from pieces.
 """
 
 from collections.abc import Callable
 
 from referee.rules.answers import Answer, Reply, cited
-from referee.rules.said import said
+from referee.rules.said import said, said_n, sentences
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.wording import (
     BURNED,
@@ -91,7 +93,12 @@ def _burned(rules: TongitsRules) -> Reply:
         "ending costs.",
         times=times_words(rules.burned_factor),
     )
-    return text, ("burned_factor",)
+    if rules.burned_extra == 0:
+        return text, ("burned_factor",)
+    extra = said(
+        "On top of that, they pay {amount} more, once.", amount=paid(rules, rules.burned_extra)
+    )
+    return sentences(text, extra), ("burned_factor", "burned_extra")
 
 
 def _everybody_burned(rules: TongitsRules) -> Reply:
@@ -147,6 +154,11 @@ def _secret_if_i_lose(rules: TongitsRules) -> Reply:
 
 
 def _pot_again(rules: TongitsRules) -> Reply:
+    if rules.jackpot_wins == 1:
+        text = said("Yes. Here every win takes whatever is in the pot then.")
+        return text, ("jackpot_wins",)
+    if rules.jackpot_wins > 3:
+        return _pot_again_later(rules), ("jackpot_wins", "second_win_bonus")
     if rules.jackpot_wins == 2:
         text = said(
             "Yes. As long as you keep winning, each further win takes whatever is in the pot "
@@ -166,6 +178,24 @@ def _pot_again(rules: TongitsRules) -> Reply:
             "nothing extra."
         )
     return text, ("jackpot_wins", "second_win_bonus")
+
+
+def _pot_again_later(rules: TongitsRules) -> str:
+    """The pot again, where it first comes with the fourth or fifth win in a row."""
+    if rules.second_win_bonus:
+        return said(
+            "Yes. As long as you keep winning, each further win takes whatever is in the pot "
+            "then. Here the pot comes from win {count} in a row on, and the second pays "
+            "{amount} from each other player.",
+            count=rules.jackpot_wins,
+            amount=paid(rules, rules.second_win_bonus),
+        )
+    return said(
+        "Yes. As long as you keep winning, each further win takes whatever is in the pot "
+        "then. Here the pot comes from win {count} in a row on, and the second pays nothing "
+        "extra.",
+        count=rules.jackpot_wins,
+    )
 
 
 def _bisaklat(rules: TongitsRules) -> Reply:
@@ -189,6 +219,136 @@ def _next_dealer(rules: TongitsRules) -> Reply:
     return text, ("next_dealer",)
 
 
+# Version 2 (tongits.md 6): the jokers, who pays whom at a draw, what a run pays.
+
+
+def _joker_count(rules: TongitsRules) -> Reply:
+    if rules.jokers == 0:
+        text = said(
+            "There are no jokers at this table: it does not play Joker mode, so the deck has "
+            "its 52 cards and a joker is not a card here."
+        )
+        return text, ("jokers",)
+    if rules.joker_points == 0:
+        counts = said(
+            "No: a joker left in your hand counts 0 toward your total (the zero count). In a "
+            "meld it stands for any one card the meld needs; it never counts as a king or an "
+            "ace."
+        )
+    else:
+        counts = said_n(
+            "Yes: a joker left in your hand counts {count} point toward your total. In a meld "
+            "it stands for any one card the meld needs; it never counts as a king or an ace.",
+            "Yes: a joker left in your hand counts {count} points toward your total. In a meld "
+            "it stands for any one card the meld needs; it never counts as a king or an ace.",
+            rules.joker_points,
+        )
+    if rules.joker_bonus == 0:
+        bonus = said("Holding a joker earns no bonus here.")
+    else:
+        bonus = said(
+            "If you win, each loser also pays you {amount} for each joker among your cards (in "
+            "hand and in your own melds).",
+            amount=paid(rules, rules.joker_bonus),
+        )
+    return sentences(counts, bonus), ("jokers", "joker_points", "joker_bonus")
+
+
+def _burned_folder_pays(rules: TongitsRules) -> str:
+    """What a burned player pays at a draw (6.2 step 4): the fold times the factor, and the
+    flat extra."""
+    return paid(rules, rules.fold_pays * rules.burned_factor + rules.burned_extra)
+
+
+def _draw_payers(rules: TongitsRules) -> Reply:
+    amounts = {
+        "fold": paid(rules, rules.fold_pays),
+        "burned": _burned_folder_pays(rules),
+        "fight": paid(rules, rules.fight_pays),
+    }
+    if rules.draw_pays == "winner":
+        who = said(
+            "Every loser pays the winner. Who folded pays {fold}, or {burned} when burned "
+            "(sunog); who fought and lost pays {fight}, and so does the caller when a fighter "
+            "wins.",
+            **amounts,
+        )
+    else:
+        who = said(
+            "Every payment runs between the caller and one other player. Who folded pays the "
+            "caller {fold}, or {burned} when burned (sunog); a fighter whose total is higher "
+            "than the caller's pays the caller {fight}, and the caller pays {fight} to each "
+            "fighter whose total is as low as the caller's or lower. Only the lowest total of "
+            "the fight wins the game, with its bonuses, its run and the pot.",
+            **amounts,
+        )
+    options = ("draw_pays", "fold_pays", "fight_pays", "burned_factor", "burned_extra")
+    if rules.point_pays == 0:
+        return sentences(who, said("Nobody pays for points.")), (*options, "point_pays")
+    return sentences(who, _points_paid(rules)), (*options, "point_pays", "point_pays_on")
+
+
+def _points_paid(rules: TongitsRules) -> str:
+    """Who pays for points at a fought draw, and on which points (6.4)."""
+    amount = paid(rules, rules.point_pays)
+    if rules.draw_pays == "winner" and rules.point_pays_on == "difference":
+        return said(
+            "Who loses the fight also pays the winner {amount} for each point their total is "
+            "above the winner's; who folded pays no points.",
+            amount=amount,
+        )
+    if rules.draw_pays == "winner":
+        return said(
+            "Who loses the fight also pays the winner {amount} for each point of their own "
+            "total; who folded pays no points.",
+            amount=amount,
+        )
+    if rules.point_pays_on == "difference":
+        return said(
+            "The loser of each pair also pays the other {amount} for each point between their "
+            "two totals; who folded pays no points.",
+            amount=amount,
+        )
+    return said(
+        "The loser of each pair also pays the other {amount} for each point of their own "
+        "total; who folded pays no points.",
+        amount=amount,
+    )
+
+
+def _run_pays(rules: TongitsRules) -> Reply:
+    if rules.jackpot_wins == 1:
+        pot = said(
+            "Every win takes the pot (every ante in it since it was last taken), whether or "
+            "not it is a run."
+        )
+    else:
+        pot = said(
+            "The pot (every ante in it since it was last taken) goes to a player who wins "
+            "{count} games in a row, and again on every further win of that run.",
+            count=rules.jackpot_wins,
+        )
+    if rules.run_bonus == 0:
+        run = said("Winning again pays no run bonus here.")
+    else:
+        run = said(
+            "From the second win in a row on, each loser also pays the winner {amount} on "
+            "every win.",
+            amount=paid(rules, rules.run_bonus),
+        )
+    options = ("jackpot_wins", "run_bonus")
+    if rules.jackpot_wins < 3:
+        return sentences(pot, run), options
+    if rules.second_win_bonus == 0:
+        second = said("The second win in a row pays nothing extra.")
+    else:
+        second = said(
+            "The second win in a row pays {amount} more from each loser.",
+            amount=paid(rules, rules.second_win_bonus),
+        )
+    return sentences(pot, run, second), (*options, "second_win_bonus")
+
+
 QUESTIONS: tuple[tuple[str, Callable[[TongitsRules], Reply]], ...] = (
     (said("May I call a draw now?"), _call_a_draw),
     (said("May I fight the draw?"), _fight),
@@ -201,11 +361,15 @@ QUESTIONS: tuple[tuple[str, Callable[[TongitsRules], Reply]], ...] = (
     (said("I took the pot last game. Does my next win take it again?"), _pot_again),
     (said("What does a bisaklat win?"), _bisaklat),
     (said("Who deals next?"), _next_dealer),
+    (said("Does my joker count?"), _joker_count),
+    (said("Who pays whom at a draw here?"), _draw_payers),
+    (said("What does a run pay?"), _run_pays),
 )
 
 
 def answers(rules: TongitsRules) -> list[Answer]:
-    """Every question of section 5, in the same order for any rules, answered for these."""
+    """Every question of section 5, then those of version 2 (6), in the same order for any
+    rules, answered for these."""
     replies = []
     for question, reply in QUESTIONS:
         text, options = reply(rules)
