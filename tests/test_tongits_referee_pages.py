@@ -324,6 +324,143 @@ def test_the_ask_page_answers_section_5_from_the_table_s_rules(web):
     assert "May I call a draw now?" in answers
 
 
+# Joker mode (tongits.md 6.6): the counter, the meld page and the ask page
+
+WITHOUT_JOKERS = (
+    "a joker is not a card here: this table does not play Joker mode (house rule “Jokers”)"
+)
+
+
+def joker_boxes(page: str) -> list[bool]:
+    """Whether each Joker box of the picker is ticked, in the order shown."""
+    return [bool(checked) for checked in re.findall(r'value="Joker"( checked)?>', page)]
+
+
+@pytest.mark.parametrize(
+    ("points", "total", "words"),
+    [
+        (0, 10, "10 points: K♠ 10 + Joker 0 (house rule “A joker in hand counts”)."),
+        (3, 13, "13 points: K♠ 10 + Joker 3 (house rule “A joker in hand counts”)."),
+    ],
+)
+def test_the_counter_has_the_two_jokers_counting_joker_points(web, points, total, words):
+    table = start_tongits(web)
+    set_rules(web, table, {"jokers": 2, "joker_points": points})
+    page = count(web, table, "K♠", "Joker")
+    assert words in main(page)
+    assert "Tap each card in the hand (54-card deck: the 52 and 2 jokers, shown as Joker)." in (
+        main(page)
+    )
+    assert joker_boxes(page) == [True, False]
+    both = count(web, table, "Joker", "jk")  # typed in any case, JK or Joker
+    assert f"{2 * points} points: Joker {points} + Joker {points}" in main(both)
+    assert joker_boxes(both) == [True, True]
+    assert errors(count(web, table, "Joker", "Joker", "Joker")) == {
+        "cards-error": "3 jokers, and the deck has only 2 (house rule “Jokers”)"
+    }
+
+
+def test_without_joker_mode_the_counter_has_no_joker_and_refuses_one(web):
+    table = start_tongits(web)
+    page = count(web, table, "K♠")
+    assert joker_boxes(page) == []
+    assert "Tap each card in the hand (52-card deck)." in main(page)
+    assert "The deck has 52 cards, without jokers." in main(page)
+    assert errors(count(web, table, "K♠", "Joker")) == {"cards-error": WITHOUT_JOKERS}
+
+
+def test_the_meld_page_names_the_card_each_joker_stands_for(web):
+    table = start_tongits(web)
+    set_rules(web, table, {"jokers": 2})
+    page = meld(web, table, ["5♥", "Joker", "7♥", "8♥"])
+    assert (
+        "Yes. 5♥ Joker 7♥ 8♥ is a meld (bahay): a run of 4 in a row of one suit, an Escalera (a "
+        "straight flush of four cards or more); the joker stands for the 6♥."
+    ) in main(page)
+    assert "A joker (the last two boxes, marked Joker) stands for any one card" in main(page)
+    # One choice lays off a joker, whichever of the two it is.
+    assert page.count('<option value="Joker"') == 1
+    four = main(meld(web, table, ["Q♠", "Q♥", "Q♦", "Joker"]))
+    assert (
+        "Yes. Q♠ Q♥ Q♦ Joker is a meld (bahay): 4 of a kind with a joker, an ordinary meld, not "
+        "a Secret (a four of a kind laid down all at once or kept in hand); the joker stands "
+        "for the Q♣."
+    ) in four
+    laid = main(meld(web, table, ["5♥", "6♥", "7♥"], "Joker"))
+    assert (
+        "Yes. Joker may be laid off (sapaw) on 5♥ 6♥ 7♥: it makes the run 5♥ 6♥ 7♥ Joker; the "
+        "joker stands for the 8♥ (or, laid at the low end, for the 4♥)."
+    ) in laid
+
+
+def test_without_joker_mode_the_meld_page_refuses_a_joker_beside_its_box(web):
+    table = start_tongits(web)
+    page = meld(web, table, ["5♥", "6♥", "7♥"], "Joker")
+    assert error_beside(page, "sapaw") == WITHOUT_JOKERS
+    assert errors(meld(web, table, ["5♥", "6♥", "Joker"])) == {"cards-error": WITHOUT_JOKERS}
+    assert '<option value="Joker"' not in page
+
+
+def ask_answers(web, table: int) -> dict[str, str]:
+    page = text(web.get(f"/t/{table}/ask"))
+    return dict(
+        (plain(q), plain(a))
+        for q, a in re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", page, flags=re.S)
+    )
+
+
+def test_the_ask_page_answers_the_version_2_questions_from_the_table_s_rules(web):
+    table = start_tongits(web)
+    answers = ask_answers(web, table)
+    assert answers["Does my joker count?"] == (
+        "There are no jokers at this table: it does not play Joker mode, so the deck has its 52 "
+        "cards and a joker is not a card here (house rule “Jokers”)."
+    )
+    assert answers["Who pays whom at a draw here?"].startswith(
+        "Every loser pays the winner. Who folded pays 1 chip, or 2 chips when burned (sunog); "
+        "who fought and lost pays 2 chips, and so does the caller when a fighter wins. Nobody "
+        "pays for points"
+    )
+    assert answers["What does a run pay?"] == (
+        "The pot (every ante in it since it was last taken) goes to a player who wins 2 games "
+        "in a row, and again on every further win of that run. Winning again pays no run bonus "
+        "here (house rules “Wins in a row to take the pot” and “Every win of a run pays”)."
+    )
+    set_rules(
+        web,
+        table,
+        {
+            "jokers": 2,
+            "joker_points": 5,
+            "draw_pays": "caller",
+            "point_pays": 1,
+            "point_pays_on": "total",
+            "jackpot_wins": 1,
+            "run_bonus": 2,
+        },
+    )
+    answers = ask_answers(web, table)
+    assert answers["Does my joker count?"] == (
+        "Yes: a joker left in your hand counts 5 points toward your total. In a meld it stands "
+        "for any one card the meld needs; it never counts as a king or an ace. Holding a joker "
+        "earns no bonus here (house rules “Jokers”, “A joker in hand counts” and “Joker "
+        "bonus”)."
+    )
+    assert answers["Who pays whom at a draw here?"].startswith(
+        "Every payment runs between the caller and one other player. Who folded pays the caller "
+        "1 chip, or 2 chips when burned (sunog);"
+    )
+    assert (
+        "The loser of each pair also pays the other 1 chip for each point of their own total; "
+        "who folded pays no points"
+    ) in answers["Who pays whom at a draw here?"]
+    assert answers["What does a run pay?"] == (
+        "Every win takes the pot (every ante in it since it was last taken), whether or not it "
+        "is a run. From the second win in a row on, each loser also pays the winner 2 chips on "
+        "every win (house rules “Wins in a row to take the pot” and “Every win of a run pays”)."
+    )
+
+
 # Navigation, and each game's pages at the other's tables
 
 

@@ -264,8 +264,9 @@ class CountsCards(Protocol):
         """A hand's total and how it was counted, in words."""
         ...
 
-    def deck_ranks(self, rules: Rules) -> Sequence[str]:
-        """The ranks of the deck these rules play with (the picker shows four suits each)."""
+    def deck_cards(self, rules: Rules) -> Sequence[Card]:
+        """The cards of the deck these rules play with, in the picker's order: rank by rank,
+        the four suits side by side, then any jokers."""
         ...
 
 

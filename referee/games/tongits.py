@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from referee.games.documents import Documents
 from referee.games.seam import Ending, Named, PlayedGame, Rules, Seats, own
 from referee.rules.answers import Answer
-from referee.rules.cards import RANKS_52
-from referee.rules.deal import Card
+from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import TONGITS_SEATS
+from referee.rules.runs import JOKER
 from referee.rules.said import said
 from referee.rules.tongits import house_rules, outcome, presets, questions, rulings, seats, wording
 from referee.rules.tongits.house_rules import TongitsRules
@@ -58,8 +58,9 @@ class Tongits(Named):
         state=TongitsState,
     )
     dealer_plays_first = True  # the dealer's 13th card opens the game
-    # The card values, and whether melds kept in hand count, decide what to tap.
-    count_rules = ("card_values", "hand_melds_count")
+    # The card values, whether melds kept in hand count, and the jokers (whether the deck
+    # has them, what one counts) decide what to tap.
+    count_rules = ("card_values", "hand_melds_count", "jokers", "joker_points")
     pages = "referee.web.tongits"
 
     def rules_from(self, preset: object, changes: object) -> TongitsRules:
@@ -140,5 +141,6 @@ class Tongits(Named):
     def count_hand(self, cards: Sequence[Card], rules: Rules) -> tuple[int, str]:
         return rulings.count_hand(cards, _rules(rules))
 
-    def deck_ranks(self, rules: Rules) -> Sequence[str]:
-        return RANKS_52
+    def deck_cards(self, rules: Rules) -> Sequence[Card]:
+        # Joker mode adds the two jokers (tongits.md 6.6), after the 52.
+        return [*full_deck("52"), *[JOKER] * _rules(rules).jokers]

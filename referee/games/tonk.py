@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from referee.games.documents import Documents
 from referee.games.seam import Ending, Named, Rules, Seats, own
 from referee.rules.answers import Answer
-from referee.rules.cards import ranks
-from referee.rules.deal import Card
+from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.players import check_players
@@ -148,5 +147,5 @@ class Tonk(Named):
     def count_hand(self, cards: Sequence[Card], rules: Rules) -> tuple[int, str]:
         return spreads.count_hand(cards, _rules(rules))
 
-    def deck_ranks(self, rules: Rules) -> Sequence[str]:
-        return ranks(_rules(rules).deck)
+    def deck_cards(self, rules: Rules) -> Sequence[Card]:
+        return full_deck(_rules(rules).deck)

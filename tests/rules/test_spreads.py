@@ -286,6 +286,11 @@ def test_each_hit_ruling_gives_its_reason_word_for_word(spread, card, allowed, r
             lambda: rule_on_spread(cards("8♠ 8♥ 8♦"), FORTY),
             "cards: there is no 8♠ in a 40-card deck (house rule “Deck”)",
         ),
+        # A joker reads as a card (Tongits' Joker mode has them); Tonk's deck has none.
+        (
+            lambda: rule_on_hit(cards("5♥ 6♥ 7♥"), card_of("JK"), CLASSIC),
+            "cards: there is no Joker in a 52-card deck (house rule “Deck”)",
+        ),
         (
             lambda: count_hand(cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦"), CLASSIC),
             "cards: 7 cards are more than a hand holds here (5 dealt, one more after drawing;"

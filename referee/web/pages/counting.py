@@ -24,7 +24,7 @@ from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import pages_of
 from referee.web.pages.hands import counted
 from referee.web.pages.htmx import htmx
-from referee.web.pages.picker import deck, deck_words, picked
+from referee.web.pages.picker import deck, deck_words, picked, ticked
 
 bp = Blueprint("counting", __name__, url_prefix="/t/<int:table_id>")
 
@@ -69,14 +69,15 @@ def count(table_id: int) -> ResponseReturnValue:
             error = refusal.words
     if target is not None and "use" in request.form and total is not None:
         return counted(table, *target, total)
+    cards_of_deck = deck(table, rules)
     context = {
         "table": table,
         "rules": rules,
-        "deck": deck(table, rules),
-        "deck_words": deck_words(deck(table, rules)),
+        "deck": cards_of_deck,
+        "deck_words": deck_words(cards_of_deck),
         # The rules that decide what to tap, in the sheet's words (none for Tonk).
         "sentences": [s for key, _, s in game.rule_sentences(rules) if key in game.count_rules],
-        "picked": set(cards),
+        "picked": ticked(cards_of_deck, cards),
         "words": words,
         "total": total,
         "error": error,

@@ -9,8 +9,8 @@ from flask import request
 from referee.games import CountsCards, Rules
 from referee.rules import Refusal
 from referee.rules.cards import RANKS_52
-from referee.rules.deal import SUITS, Card
-from referee.rules.runs import card_of
+from referee.rules.deal import Card
+from referee.rules.runs import JOKER, card_of
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 
@@ -28,15 +28,32 @@ def picked() -> tuple[list[Card], str | None]:
 
 
 def deck(table: GameTable, rules: Rules) -> list[Card]:
-    """The table's deck in the picker's order: rank by rank, the four suits side by side."""
+    """The table's deck in the picker's order: rank by rank, the four suits side by side,
+    then the jokers of a Tongits table in Joker mode."""
     game = game_of(table)
     if not isinstance(game, CountsCards):
         raise TypeError(f"{game.name} has no deck to pick from")
-    return [Card(rank, suit) for rank in game.deck_ranks(rules) for suit in SUITS]
+    return list(game.deck_cards(rules))
+
+
+def ticked(cards: list[Card], picked: list[Card]) -> set[int]:
+    """Which boxes of the picker (`cards`, by place) are ticked: each card picked ticks its
+    box; the two jokers look alike, so two jokers picked tick both joker boxes and one
+    ticks the first."""
+    boxes: set[int] = set()
+    for card in picked:
+        box = next((i for i, c in enumerate(cards) if c == card and i not in boxes), None)
+        if box is not None:
+            boxes.add(box)
+    return boxes
 
 
 def deck_words(cards: list[Card]) -> str:
-    """'52-card deck', '40-card deck: no 8, 9 or 10': the deck the picker shows."""
+    """'52-card deck', '40-card deck: no 8, 9 or 10', '54-card deck: the 52 and 2 jokers,
+    shown as Joker': the deck the picker shows."""
+    jokers = cards.count(JOKER)
+    if jokers:
+        return f"{len(cards)}-card deck: the 52 and {jokers} jokers, shown as Joker"
     missing = [rank for rank in RANKS_52 if rank not in {card.rank for card in cards}]
     no = f": no {', '.join(missing[:-1])} or {missing[-1]}" if missing else ""
     return f"{len(cards)}-card deck{no}"

@@ -31,7 +31,7 @@ from referee.store.seating import players_of, seated
 from referee.store.storage import session
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
-from referee.web.pages.picker import deck, picked
+from referee.web.pages.picker import deck, picked, ticked
 from referee.web.tongits.call_form import CALL_QUESTIONS, CallForm
 
 # The facts each question may need, as a refusal asks for them: "{}" is the player.
@@ -42,7 +42,7 @@ FACT_QUESTIONS = {
     "caller": "did {} call this draw?",
 }
 # The options whose sentences a page shows beside its cards: they decide the ruling.
-MELD_RULES = ("ace_low_only",)
+MELD_RULES = ("ace_low_only", "jokers")
 
 
 def cited(table: GameTable, ruling: Ruling) -> list[tuple[str, str]]:
@@ -72,10 +72,14 @@ def meld(table: GameTable) -> ResponseReturnValue:
                 ruling = rule_on_meld(cards, rules)
         except Refusal as refusal:
             errors["sapaw" if refusal.field == "card" else "cards"] = refusal.words
+    cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
-        "deck": deck(table, rules),
-        "picked": set(cards),
+        "deck": cards_of_deck,
+        "picked": ticked(cards_of_deck, cards),
+        # One choice per card to lay off: the two jokers are one choice, "Joker".
+        "sapaw_cards": list(dict.fromkeys(cards_of_deck)),
+        "jokers": rules.jokers,
         "sapaw": sapaw,
         "own": own,
         "ruling": ruling,

@@ -15,7 +15,7 @@ from referee.store.rules_versions import current_rules
 from referee.store.storage import session
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
-from referee.web.pages.picker import deck, picked
+from referee.web.pages.picker import deck, picked, ticked
 
 
 def spread(table: GameTable) -> ResponseReturnValue:
@@ -32,11 +32,12 @@ def spread(table: GameTable) -> ResponseReturnValue:
                 ruling = rule_on_spread(cards, rules)
         except Refusal as refusal:
             error = refusal.words
+    cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
         "rules": rules,
-        "deck": deck(table, rules),
-        "picked": set(cards),
+        "deck": cards_of_deck,
+        "picked": ticked(cards_of_deck, cards),
         "hit": hit_text,
         "ruling": ruling,
         "sentences": [SENTENCES[key](rules) for key in ("deck", "ace")],
