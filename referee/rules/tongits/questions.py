@@ -48,7 +48,14 @@ def _fight(rules: TongitsRules) -> Reply:
         fold=paid(rules, rules.fold_pays),
         fight=paid(rules, rules.fight_pays),
     )
-    return text, ("fold_pays", "fight_pays")
+    if rules.draw_pays == "winner" and rules.point_pays == 0:
+        return text, ("fold_pays", "fight_pays")
+    text = said(
+        "{text} This table pays a draw its own way (between the caller and each player, or "
+        "points too): see “Who pays whom at a draw here?”.",
+        text=text,
+    )
+    return text, ("fold_pays", "fight_pays", "draw_pays", "point_pays")
 
 
 def _tie_at_a_draw(rules: TongitsRules) -> Reply:

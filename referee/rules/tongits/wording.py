@@ -442,7 +442,9 @@ def _jokers(rules: TongitsRules) -> str:
     return said(
         "Joker mode: the two jokers join the deck (54 cards). A joker stands for any one card "
         "a meld needs; a meld holds at least two real cards; four of a kind with a joker is "
-        "not a Secret; a run of four or more with jokers is an Escalera."
+        "not a Secret; a run of four or more with jokers is an Escalera. In a run a joker "
+        "fills a gap first; a spare one may be read at either end, and it never makes the "
+        "ace high when another reading needs no ace."
     )
 
 
