@@ -378,3 +378,28 @@ def test_every_allowed_value_of_a_tongits_option_has_words_for_a_form():
 )  # fmt: skip
 def test_the_run_says_how_many_more_wins_take_the_pot(rules, player, wins, said):
     assert run_in_words(TongitsRules.from_json(rules), player, wins) == said
+
+
+def test_a_run_with_no_second_win_payment_does_not_contradict_its_run_bonus():
+    question = "What does a run pay?"
+    run_only = TWO_HITS.with_changes({"jackpot_wins": 3, "run_bonus": 1, "second_win_bonus": 0})
+    assert asked(run_only, question)[0].endswith(
+        "each loser also pays the winner 1 chip on every win. The second win in a row pays no "
+        "second-win payment on top of that (house rules “Wins in a row to take the pot”, “Every "
+        "win of a run pays” and “Second win pays”)."
+    )
+    nothing = TWO_HITS.with_changes({"jackpot_wins": 3, "second_win_bonus": 0})
+    assert "The second win in a row pays nothing extra" in asked(nothing, question)[0]
+
+
+@pytest.mark.parametrize(
+    ("wins", "sentence"),
+    [
+        (3, "A second win in a row pays nothing extra (the pot comes with the third)."),
+        (4, "A second win in a row pays nothing extra (the pot comes with win 4 in a row)."),
+        (5, "A second win in a row pays nothing extra (the pot comes with win 5 in a row)."),
+    ],
+)
+def test_no_second_win_payment_names_the_win_that_takes_the_pot(wins, sentence):
+    rules = TWO_HITS.with_changes({"jackpot_wins": wins, "second_win_bonus": 0})
+    assert SENTENCES["second_win_bonus"](rules) == sentence

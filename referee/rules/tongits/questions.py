@@ -346,8 +346,10 @@ def _run_pays(rules: TongitsRules) -> Reply:
     options = ("jackpot_wins", "run_bonus")
     if rules.jackpot_wins < 3:
         return sentences(pot, run), options
-    if rules.second_win_bonus == 0:
+    if rules.second_win_bonus == 0 and rules.run_bonus == 0:
         second = said("The second win in a row pays nothing extra.")
+    elif rules.second_win_bonus == 0:
+        second = said("The second win in a row pays no second-win payment on top of that.")
     else:
         second = said(
             "The second win in a row pays {amount} more from each loser.",

@@ -188,8 +188,13 @@ def _second_win_bonus(rules: TongitsRules) -> str:
         return said("Every win takes the pot, so a second win in a row pays nothing extra.")
     if rules.jackpot_wins == 2:
         return said("A second win in a row takes the pot itself, so nothing extra is paid for it.")
-    if rules.second_win_bonus == 0:
+    if rules.second_win_bonus == 0 and rules.jackpot_wins == 3:
         return said("A second win in a row pays nothing extra (the pot comes with the third).")
+    if rules.second_win_bonus == 0:
+        return said(
+            "A second win in a row pays nothing extra (the pot comes with win {count} in a row).",
+            count=rules.jackpot_wins,
+        )
     if rules.jackpot_wins == 3:
         return said(
             "On a second win in a row, every other player pays the winner {amount} more (the "
@@ -209,7 +214,7 @@ def _run_bonus(rules: TongitsRules) -> str:
         return said("A run of wins pays nothing more than the pot.")
     return said(
         "On every win of a run after the first (the second, the third...), every other player "
-        "pays the winner {amount} more, whenever the pot is taken.",
+        "pays the winner {amount} more, whether or not the pot is taken.",
         amount=paid(rules, rules.run_bonus),
     )
 
@@ -444,7 +449,8 @@ def _jokers(rules: TongitsRules) -> str:
         "a meld needs; a meld holds at least two real cards; four of a kind with a joker is "
         "not a Secret; a run of four or more with jokers is an Escalera. In a run a joker "
         "fills a gap first; a spare one may be read at either end, and it never makes the "
-        "ace high when another reading needs no ace."
+        "ace high when another reading needs no ace. A card laid off on a meld with a joker "
+        "may move the joker: it is read again with the new card."
     )
 
 
