@@ -29,6 +29,47 @@ def test_the_command_settles_example_1():
     assert json.loads(result.output) == ANSWER_1
 
 
+# 6.9, "Paid by the caller" with point_pays 1: every payment runs between the caller and one
+# opponent; Anna, lowest, wins the game.
+PAIRED = {
+    "game": "tongits",
+    "rules": {"draw_pays": "caller", "point_pays": 1},
+    "players": ["Anna", "Ben", "Carla"],
+    "outcome": {"kind": "draw", "caller": "Ben", "fought": ["Anna", "Carla"],
+                "totals": {"Ben": 8, "Anna": 5, "Carla": 12}},
+}  # fmt: skip
+PAIRED_ANSWER = {
+    "result": "draw_lost",
+    "winners": ["Anna"],
+    "payments": [
+        {"from": "Ben", "to": "Anna", "amount": 2, "why": "lost the fight"},
+        {"from": "Ben", "to": "Anna", "amount": 3, "why": "points behind"},
+        {"from": "Carla", "to": "Ben", "amount": 2, "why": "lost the fight"},
+        {"from": "Carla", "to": "Ben", "amount": 4, "why": "points behind"},
+    ],
+    "net": {"Anna": 5, "Ben": 1, "Carla": -6},
+    "points": None,
+    "state": {
+        "pot": {"Anna": 1, "Ben": 1, "Carla": 1},
+        "streak": {"player": "Anna", "wins": 1},
+        "dealer": "Anna",
+    },
+    "pot_won": 0,
+}
+
+
+def test_the_command_settles_a_draw_paid_by_the_caller():
+    result = CliRunner().invoke(main, ["settle"], input=json.dumps(PAIRED))
+    assert result.exit_code == 0
+    assert json.loads(result.output) == PAIRED_ANSWER
+
+
+def test_the_http_door_settles_a_draw_paid_by_the_caller(client):
+    response = client.post("/api/settle", json=PAIRED)
+    assert response.status_code == 200
+    assert response.get_json() == PAIRED_ANSWER
+
+
 def test_the_command_refuses_a_tongits_request_with_status_2():
     bad = {**EXAMPLE_1, "outcome": {**EXAMPLE_1["outcome"], "fought": ["Carla"]}}
     result = CliRunner().invoke(main, ["settle"], input=json.dumps(bad))
@@ -68,7 +109,7 @@ def test_a_tonk_request_carrying_a_state_is_refused(client):
 
 @pytest.mark.parametrize(
     ("sent", "answer"),
-    [(EXAMPLE_1, ANSWER_1), (EXAMPLE_2, ANSWER_2), (EXAMPLE_3, ANSWER_3)],
+    [(EXAMPLE_1, ANSWER_1), (EXAMPLE_2, ANSWER_2), (EXAMPLE_3, ANSWER_3), (PAIRED, PAIRED_ANSWER)],
 )
 def test_the_openapi_document_describes_the_tongits_requests_and_answers(sent, answer):
     """The schemas are never stricter than the door: the examples fit them, as sent."""

@@ -260,12 +260,15 @@ WHY_CODES = {
         "lowest after a catch",
         "lowest when the stock ran out",
     },
-    "referee/scoring/tongits/settle.py": {
+    "referee/scoring/tongits/endings.py": {
         "lost the fight",
         "lowest count",
-        "second win",
+        "points behind",
+        "points in hand",
         "f'{why}, burned'",
     },
+    "referee/scoring/tongits/ledger.py": {"second win"},
+    "referee/scoring/tongits/settle.py": {"second win"},
 }
 
 

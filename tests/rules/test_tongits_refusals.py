@@ -141,6 +141,31 @@ CASES = [
                                                            "Anna": {"aces": 2}}}),
      "bonuses.aces", None,
      "bonuses.aces: 5 aces are counted between the players; the deck has 4"),
+    # 6.8: kings and jokers
+    ("five kings", request({**DRAW, "bonuses": {"Ben": {"kings": 5}}}), "bonuses.kings", "Ben",
+     "bonuses.kings: Ben cannot hold 5 kings; the deck has 4"),
+    ("five kings between two", request({**DRAW, "bonuses": {"Ben": {"kings": 3},
+                                                            "Anna": {"kings": 2}}}),
+     "bonuses.kings", None,
+     "bonuses.kings: 5 kings are counted between the players; the deck has 4"),
+    ("a fractional king count", request({**DRAW, "bonuses": {"Ben": {"kings": 1.5}}}),
+     "bonuses.kings", "Ben",
+     "bonuses.kings: Ben's kings count must be a whole number, 0 or more"),
+    ("a joker without Joker mode", request({**DRAW, "bonuses": {"Ben": {"jokers": 1}}}),
+     "bonuses.jokers", "Ben",
+     "bonuses.jokers: Ben cannot hold a joker; this table plays without jokers (house rule "
+     "“Jokers”)"),
+    ("three jokers", request({**DRAW, "bonuses": {"Ben": {"jokers": 3}}}, preset="joker"),
+     "bonuses.jokers", "Ben", "bonuses.jokers: Ben cannot hold 3 jokers; the deck has 2"),
+    ("three jokers between two",
+     request({**DRAW, "bonuses": {"Ben": {"jokers": 2}, "Carla": {"jokers": 1}}},
+             preset="joker"),
+     "bonuses.jokers", None,
+     "bonuses.jokers: 3 jokers are counted between the players; the deck has 2"),
+    ("a fractional joker count",
+     request({**DRAW, "bonuses": {"Ben": {"jokers": 0.5}}}, preset="joker"),
+     "bonuses.jokers", "Ben",
+     "bonuses.jokers: Ben's jokers count must be a whole number, 0 or more"),
     # 2.10: the state
     ("a negative share", request(DRAW, state={"pot": {"Anna": -1}}), "state.pot", "Anna",
      "state.pot: Anna's share of the pot must be an amount from 0 to 1,000,000,000,000, "
@@ -274,3 +299,9 @@ def test_a_burned_players_total_at_a_stock_out_is_checked_then_ignored():
     with pytest.raises(Refusal) as refused:
         settle_request(bad)
     assert (refused.value.field, refused.value.player) == ("totals", "Carla")
+
+
+def test_a_count_of_no_jokers_is_accepted_without_joker_mode():
+    """6.8: a count of 0 says nothing, so a table without jokers takes it."""
+    sent = request({**DRAW, "bonuses": {"Ben": {"jokers": 0, "kings": 4}}})
+    assert settle_request(sent).winners == ("Ben",)

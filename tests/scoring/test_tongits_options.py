@@ -19,6 +19,8 @@ FIRST_DRAW = {"kind": "draw", "caller": "Ben", "fought": ["Anna"],
 BEN_ON_ONE = {"pot": {"Anna": 1, "Ben": 1, "Carla": 1}, "streak": {"player": "Ben", "wins": 1}}
 TONG_ITS = {"kind": "tongits", "player": "Ben"}
 CALLED = {"kind": "draw", "caller": "Ben"}
+CALLER_PAYS = {"kind": "draw", "caller": "Ben", "fought": ["Anna", "Carla"],
+               "totals": {"Ben": 8, "Anna": 5, "Carla": 12}}  # fmt: skip
 SEVENS = {"kind": "draw", "caller": "Ben", "fought": ["Anna", "Carla"],
           "totals": {"Anna": 7, "Ben": 7, "Carla": 7}}  # fmt: skip
 
@@ -79,6 +81,38 @@ CASES = [
      amounts(Anna=-2, Ben=-2, Carla=4), amounts(Anna=4, Ben=-2, Carla=-2)),
     ({"sapaw_blocks_draw": False}, {**CALLED, "sapaw_on_caller": True}, ABC, None,
      REFUSED, amounts(Anna=-1, Ben=2, Carla=-1)),
+    # Version 2 (section 6). A bisaklat of a first game takes the antes: 1 each, or 1 + 2.
+    ({"opening_ante": 2}, {"kind": "bisaklat", "player": "Ben"}, ABC, None,
+     amounts(Anna=-3, Ben=6, Carla=-3), amounts(Anna=-5, Ben=10, Carla=-5)),
+    ({"jackpot_wins": 1}, TONG_ITS, ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-3, Ben=6, Carla=-3)),
+    ({"run_bonus": 2}, TONG_ITS, ABC, BEN_ON_ONE,
+     amounts(Anna=-4, Ben=8, Carla=-4), amounts(Anna=-6, Ben=12, Carla=-6)),
+    # The stateless settle takes the pot as sent: Carla's absent share stays 0 (6.7 matches
+    # it where seats change, the night's replay).
+    ({"joiner_matches_pot": True}, TONG_ITS, ABC,
+     {"pot": {"Anna": 1, "Ben": 1}, "streak": {"player": "Ben", "wins": 1}},
+     amounts(Anna=-4, Ben=7, Carla=-3), amounts(Anna=-4, Ben=7, Carla=-3)),
+    # Carla, burned, folds: 1 × 2, or 1 × 2 + 2.
+    ({"burned_extra": 2}, FIRST_DRAW, ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-2, Ben=6, Carla=-4)),
+    ({"king_bonus": 1}, bonus(kings=3), ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-5, Ben=10, Carla=-5)),
+    # 6.9: Anna's 5 wins; paid by the caller, Carla's 12 pays Ben, who pays Anna.
+    ({"draw_pays": "caller"}, CALLER_PAYS, ABC, None,
+     amounts(Anna=4, Ben=-2, Carla=-2), amounts(Anna=2, Ben=0, Carla=-2)),
+    # Anna's 11 is 5 behind Ben's 6; her whole total is 11.
+    ({"point_pays": 1}, FIRST_DRAW, ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-7, Ben=9, Carla=-2)),
+    ({"point_pays": 1, "point_pays_on": "total"}, FIRST_DRAW, ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-13, Ben=15, Carla=-2)),
+    ({"jokers": 2}, bonus(jokers=1), ABC, None,
+     REFUSED, amounts(Anna=-2, Ben=4, Carla=-2)),
+    ({"jokers": 2, "joker_bonus": 1}, bonus(jokers=2), ABC, None,
+     REFUSED, amounts(Anna=-4, Ben=8, Carla=-4)),
+    # What a joker counts is the table's count (6.6): it pays nothing of its own.
+    ({"jokers": 2, "joker_points": 10}, FIRST_DRAW, ABC, None,
+     amounts(Anna=-2, Ben=4, Carla=-2), amounts(Anna=-2, Ben=4, Carla=-2)),
 ]
 # fmt: on
 

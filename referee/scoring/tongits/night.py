@@ -9,11 +9,14 @@ Between two games the seats may change. The spec says (2.8) that a player who le
 removed from the pot before the next game: their chips in it are their own. It does not
 say what becomes of a winning run whose player has left; a table expects it to end, so
 the next winner starts a run of 1. A void game is as if it was never played: no antes,
-no run.
+no run. A player who sits in while the pot holds chips starts with a share of 0, or, with
+`joiner_matches_pot`, the largest share of the players seated (6.7); the stateless
+contract takes the pot as the request says, so this happens here, where seats change.
 """
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import cast
 
 from referee.rules.tongits import Ending, TongitsRules, TongitsState
@@ -50,15 +53,32 @@ def replay(night: Sequence[PlayedGame]) -> list[Settlement | None]:
 
 
 def _seen_by(state: TongitsState, game: PlayedGame) -> TongitsState:
-    """The state as the next game's seats see it, the recorded dealer dealing."""
-    return seen_from(state, game.players, game.dealer if game.dealer is not None else state.dealer)
+    """The state as the next game's seats see it, under its rules, the recorded dealer
+    dealing."""
+    dealer = game.dealer if game.dealer is not None else state.dealer
+    return seen_from(state, game.players, dealer, joiners_match=game.rules.joiner_matches_pot)
 
 
-def seen_from(state: TongitsState, seats: Collection[str], dealer: str | None) -> TongitsState:
+def seen_from(
+    state: TongitsState, seats: Collection[str], dealer: str | None, *, joiners_match: bool = False
+) -> TongitsState:
     """The state as players in these seats see it (the next game, the table page, the API):
-    the shares of players who left are theirs again, a run whose player left is over, and
-    `dealer` deals if seated."""
+    the shares of players who left are theirs again, a run whose player left is over,
+    `dealer` deals if seated, and with `joiners_match` (the house rule
+    `joiner_matches_pot` of the game to come) each player who sits in matches the pot."""
     pot = {name: share for name, share in state.pot.items() if name in seats}
+    if joiners_match:
+        pot = matched(pot, seats)
     streak = state.streak if state.streak is not None and state.streak.player in seats else None
     seated = dealer if dealer in seats else None
     return state.model_copy(update={"pot": pot, "streak": streak, "dealer": seated})
+
+
+def matched(pot: Mapping[str, Decimal], seats: Collection[str]) -> dict[str, Decimal]:
+    """6.7: while the pot holds chips, each seated player with no share in it (who sits in)
+    gets a share equal to the largest share of the players seated; their own chips, owed
+    only when somebody wins the pot. An empty pot, or one of 0s, asks nothing of them."""
+    largest = max(pot.values(), default=Decimal(0))
+    if not largest:
+        return dict(pot)
+    return {**pot, **{name: largest for name in seats if name not in pot}}
