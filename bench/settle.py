@@ -5,8 +5,9 @@ ending); then the check that a hand's totals fit in one deck (section 2.8) on it
 inside `settle`, for 2 to 6 players holding 5, 7 and 12-card hands, every total given.
 Totals come from real cards, dealt from a shuffled deck, as at a table. Then the check's
 worst cases: contrived totals near the limits, which the search settles exactly. Last,
-Tongits: nights of random games under its presets, each game settled with the state (pot,
-streak, dealer) the game before left, as the table app replays them.
+Tongits: nights of random games under its presets, half of them with version 2's options
+drawn on top, each game settled with the state (pot, streak, dealer) the game before
+left, as the table app replays them.
 
 A benchmark, not a test: the figure depends on the machine and on what else runs.
 Run with `make bench` or `.venv/bin/python bench/settle.py [HANDS]`.
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from referee.rules import Refusal
 from referee.rules.cards import dealt_totals, value_copies
 from referee.rules.tongits import PRESETS as TONGITS_PRESETS
+from referee.rules.tongits import TongitsRules
 from referee.rules.tongits import parse_outcome as tongits_outcome
 from referee.rules.tonk import PRESETS, HouseRules, Outcome
 from referee.rules.tonk.one_deck import Claim, _deals, check_one_deck
@@ -107,9 +109,29 @@ def one_deck(hand: Hand) -> None:
 THREE = NAMES[:3]
 
 
-def tongits_game(rng: random.Random) -> dict:
+def tongits_rules(rng: random.Random) -> TongitsRules:
+    """A night's rules: one of the presets (the joker preset among them), and half the
+    time version 2's options drawn at random on top (tongits.md 6.1)."""
+    rules = TONGITS_PRESETS[rng.choice(list(TONGITS_PRESETS))]
+    if rng.random() < 0.5:
+        return rules
+    return rules.with_changes(
+        {
+            "opening_ante": rng.randint(0, 2),
+            "jackpot_wins": rng.randint(1, 5),
+            "run_bonus": rng.randint(0, 2),
+            "burned_extra": rng.randint(0, 2),
+            "king_bonus": rng.randint(0, 2),
+            "draw_pays": rng.choice(["winner", "caller"]),
+            "point_pays": rng.randint(0, 2),
+            "point_pays_on": rng.choice(["difference", "total"]),
+        }
+    )
+
+
+def tongits_game(rng: random.Random, rules: TongitsRules) -> dict:
     """A possible Tongits game among three, as the table enters it: every ending, fights,
-    burned players and bonuses."""
+    burned players and bonuses (kings, and jokers where the rules play them)."""
     kind = rng.choice(["tongits", "draw", "draw", "stock_out", "bisaklat"])
     winner = rng.choice(THREE)
     others = [name for name in THREE if name != winner]
@@ -126,18 +148,21 @@ def tongits_game(rng: random.Random) -> dict:
         game = {"kind": "stock_out", "burned": burned, "last_card": rng.choice(THREE),
                 "totals": {n: rng.randint(0, 60) for n in THREE if n not in burned}}  # fmt: skip
     if rng.random() < 0.3:
-        game["bonuses"] = {winner: {"secret": 1, "aces": rng.randint(0, 2)}}
+        jokers = rng.randint(0, rules.jokers)
+        game["bonuses"] = {
+            winner: {"secret": 1, "aces": rng.randint(0, 2), "kings": rng.randint(0, 2),
+                     "jokers": jokers}
+        }  # fmt: skip
     return game
 
 
 def tongits_rate(rng: random.Random, count: int) -> float:
-    """Tongits games settled per second over nights of 20 games (each a preset drawn at
-    random), each game settled with the state the one before left."""
-    nights = [
-        (TONGITS_PRESETS[rng.choice(list(TONGITS_PRESETS))],
-         [tongits_outcome(tongits_game(rng)) for _ in range(20)])
-        for _ in range(max(1, count // 20))
-    ]  # fmt: skip
+    """Tongits games settled per second over nights of 20 games (each night's rules drawn
+    by `tongits_rules`), each game settled with the state the one before left."""
+    nights = []
+    for _ in range(max(1, count // 20)):
+        rules = tongits_rules(rng)
+        nights.append((rules, [tongits_outcome(tongits_game(rng, rules)) for _ in range(20)]))
     started = time.perf_counter()
     for rules, games in nights:
         state = None

@@ -216,13 +216,20 @@ parse_outcome = OUTCOME.read
 # What can be under the rules (2.10, and each kind's rules of 2.2 to 2.5)
 
 
+# The fields of an ending that give one name, and those that give several (a list, or a
+# mapping by name).
+_ONE_NAME = frozenset(("player", "caller", "last_card"))
+_NAMES = frozenset((*NAME_LISTS, "totals", "bonuses"))
+
+
 def names_given(outcome: Ending) -> Iterator[tuple[str, str]]:
     """Each name an ending gives, with the field that gives it, in the order of section 3."""
     for key, value in outcome:
-        if key in ("player", "caller", "last_card") and value is not None:
+        if key in _ONE_NAME and value is not None:
             yield key, value
-        elif key in (*NAME_LISTS, "totals", "bonuses"):
-            yield from ((key, name) for name in value)
+        elif key in _NAMES:
+            for name in value:
+                yield key, name
 
 
 def check_outcome(rules: TongitsRules, seats: Sequence[str], outcome: Ending) -> None:
@@ -287,6 +294,8 @@ def _check_bonuses(rules: TongitsRules, outcome: Ending) -> None:
     """A Secret and an Escalera each take four of the 13 cards a player owns at most; the
     deck has four aces and four kings, and the jokers the house plays (6.8), between all
     the players. A count of 0 jokers is accepted at any table: it says nothing."""
+    if not outcome.bonuses:
+        return
     for name, held in outcome.bonuses.items():
         if held.secret + held.escalera > FOUR_CARD_MELDS_A_PLAYER:
             raise Refusal(
@@ -312,16 +321,21 @@ def _check_bonuses(rules: TongitsRules, outcome: Ending) -> None:
             field="bonuses.jokers",
             player=name,
         )
-    for count, in_deck, cards in (
-        ("aces", ACES_IN_A_DECK, said("aces")),
-        ("kings", KINGS_IN_A_DECK, said("kings")),
-        ("jokers", rules.jokers, said("jokers")),
+    for count, in_deck in (
+        ("aces", ACES_IN_A_DECK),
+        ("kings", KINGS_IN_A_DECK),
+        ("jokers", rules.jokers),
     ):
-        _check_in_deck(outcome, count, in_deck, cards)
+        _check_in_deck(outcome, count, in_deck)
 
 
-def _check_in_deck(outcome: Ending, count: str, in_deck: int, cards: str) -> None:
+# The cards a count of `bonuses` counts, as a refusal names them.
+_CARDS = {"aces": said("aces"), "kings": said("kings"), "jokers": said("jokers")}
+
+
+def _check_in_deck(outcome: Ending, count: str, in_deck: int) -> None:
     """No player, and not all the players together, hold more of a card than the deck has."""
+    cards = _CARDS[count]
     for name, held in outcome.bonuses.items():
         if getattr(held, count) > in_deck:
             raise Refusal(
