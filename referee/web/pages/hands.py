@@ -267,6 +267,8 @@ PLAYER_BOXES = {
     "bonuses.secret": "secret",
     "bonuses.escalera": "escalera",
     "bonuses.aces": "aces",
+    "bonuses.kings": "kings",
+    "bonuses.jokers": "jokers",
 }
 
 

@@ -7,13 +7,13 @@ outcome JSON the engine takes, and the core refuses what cannot be, on the field
 it beside. The bonus counters are shown only for the bonuses this house pays.
 """
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField
 
-from referee.rules.limits import ACES_IN_A_DECK, MAX_CARD_POINTS
+from referee.rules.limits import ACES_IN_A_DECK, KINGS_IN_A_DECK, MAX_CARD_POINTS
 from referee.rules.limits import FOUR_CARD_MELDS_A_PLAYER as FOUR_MELDS
 from referee.rules.tongits import TongitsRules
 from referee.rules.tongits.outcome import facts_asked
@@ -25,17 +25,43 @@ WINNER_QUESTION = {
     "bisaklat": "Who showed the bisaklat (every card in a meld before the first turn)?",
     "draw": "Who called the draw?",
 }
-# The bonus counters: (key in the outcome, the option that pays it, the words, the most).
+
+
+class Bonus(NamedTuple):
+    """A bonus counter: its key in the outcome's `bonuses`, the option that pays it, its
+    words, and the most of it a player can hold under the rules."""
+
+    key: str
+    option: str
+    words: str
+    most: Callable[[TongitsRules], int]
+
+
+# Every count the engine pays on (2.6, 6.2 step 6), each asked only where its option pays.
+# The jokers are asked in Joker mode alone (a joker bonus needs the jokers, 6.1), at most
+# the jokers the house plays.
 BONUSES = (
-    ("secret", "secret_bonus", "Secrets (four of a kind laid at once or kept)", FOUR_MELDS),
-    ("escalera", "escalera_bonus", "Escaleras (straight flush of 4 or more)", FOUR_MELDS),
-    ("aces", "ace_bonus", "aces", ACES_IN_A_DECK),
+    Bonus(
+        "secret",
+        "secret_bonus",
+        "Secrets (four of a kind laid at once or kept)",
+        lambda _: FOUR_MELDS,
+    ),
+    Bonus(
+        "escalera",
+        "escalera_bonus",
+        "Escaleras (straight flush of 4 or more)",
+        lambda _: FOUR_MELDS,
+    ),
+    Bonus("aces", "ace_bonus", "aces", lambda _: ACES_IN_A_DECK),
+    Bonus("kings", "king_bonus", "kings", lambda _: KINGS_IN_A_DECK),
+    Bonus("jokers", "joker_bonus", "jokers", lambda rules: rules.jokers),
 )
 
 
 def bonuses_paid(rules: TongitsRules) -> list[tuple[str, str, int]]:
     """The bonuses this house pays, as (key, words, most a player can hold)."""
-    return [(key, words, most) for key, option, words, most in BONUSES if getattr(rules, option)]
+    return [(b.key, b.words, b.most(rules)) for b in BONUSES if getattr(rules, b.option)]
 
 
 def tongits_form(
@@ -105,7 +131,7 @@ def _number(form: FlaskForm, name: str) -> int | None:
 
 def _held(form: FlaskForm, player: Player) -> dict[str, int]:
     """A player's bonus counts above 0."""
-    counts = {key: _number(form, f"{key}_{player.id}") for key, *_ in BONUSES}
+    counts = {b.key: _number(form, f"{b.key}_{player.id}") for b in BONUSES}
     return {key: n for key, n in counts.items() if n}
 
 
