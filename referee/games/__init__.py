@@ -20,6 +20,7 @@ from referee.games.seam import (
     Rules,
     Seats,
     Turns,
+    WordsPayments,
     played_hand,
     scores_points,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "Rules",
     "Seats",
     "Turns",
+    "WordsPayments",
     "game_named",
     "played_hand",
     "scores_points",

@@ -12,7 +12,7 @@ is a new plug-in, not a branch in every door.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from referee.games.documents import Documents
 from referee.rules.answers import Answer
@@ -248,6 +248,20 @@ class CarriesState(Protocol):
 
     def run_words(self, rules: Rules, player: str | None, wins: int) -> str:
         """Who is on a winning run, and what it takes to win the pot, in words."""
+        ...
+
+
+@runtime_checkable
+class WordsPayments(Protocol):
+    """A game whose payments say more in words than their why alone, from how the game
+    ended (a Tongits draw paid pair by pair names who beat whom); the pages word any other
+    game's payments by `why_words`."""
+
+    def payments_in_words(
+        self, outcome: Mapping[str, object], settlement: Mapping[str, Any]
+    ) -> list[str]:
+        """Why each payment of `settlement` is paid, in words, in the order of its payments;
+        `outcome` and `settlement` as a hand stores them."""
         ...
 
 

@@ -1,9 +1,10 @@
 """Tongits as a plug-in: its rules (referee.rules.tongits) and settlement
 (referee.scoring.tongits) behind the seam, with the capabilities Tongits has: state
-carried from one game to the next (the pot, the streak, the dealer), card counting, and
-table pages (referee.web.tongits)."""
+carried from one game to the next (the pot, the streak, the dealer), card counting,
+payments worded from how the game ended, and table pages (referee.web.tongits)."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from referee.games.documents import Documents
 from referee.games.seam import Ending, Named, PlayedGame, Rules, Seats, own
@@ -113,6 +114,15 @@ class Tongits(Named):
 
     def hand_words(self, stored: Mapping[str, object], result: str) -> str | None:
         return None
+
+    # Its payments in words.
+
+    def payments_in_words(
+        self, outcome: Mapping[str, object], settlement: Mapping[str, Any]
+    ) -> list[str]:
+        return wording.payments_in_words(
+            OUTCOME.read(outcome), settlement["payments"], settlement["winners"]
+        )
 
     # State carried between games.
 

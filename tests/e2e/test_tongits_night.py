@@ -58,7 +58,7 @@ BUTTON = {
     "bisaklat": "Bisaklat",
 }
 
-# What a loser's line says (referee/web/pages/formatting.py WHY_WORDS, the page's words).
+# What a loser's line says (rules/tongits/wording.py payments_in_words, the page's words).
 TONG_ITS = "lost to a tong-its"
 BISAKLAT = "lost to a bisaklat"
 FIGHT = "fought and lost"

@@ -6,11 +6,12 @@ table says them (tong-its, sapaw, bahay, sunog, Secret, Sagasa, fold, fight, hit
 each with a plain English gloss the first time a sentence needs it.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.rules.said import said, said_n
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
+from referee.rules.tongits.outcome import Draw, Ending
 from referee.rules.words import amount_in_words, count_words, plain_value_words
 
 # The glosses, said once here so every sentence, answer and page glosses a word the same
@@ -67,6 +68,47 @@ WHY_WORDS: dict[str, str] = {
     "second win": said("the winner's second win in a row"),
     "pot": said("their share of the pot"),
 }
+
+
+def why_in_words(why: str) -> str:
+    """A payment's short why said in full (WHY_WORDS), or as it is when it has no longer words."""
+    return WHY_WORDS.get(why, why)
+
+
+def payments_in_words(
+    outcome: Ending, payments: Sequence[Mapping[str, Any]], winners: Sequence[str]
+) -> list[str]:
+    """Why each payment of a game is paid, in words, in the order of `payments`.
+
+    A draw paid pair by pair (`draw_pays` "caller", 6.5) shows in its payments: a row goes
+    to someone other than the winner. Then each row between the caller and an opponent
+    names the pair it settles ("Anna beat the caller", "lost the fight to the caller"),
+    since the winner is not the only player paid. A draw the caller won is paid the same
+    way under either rule, so it reads as every draw of version 1 does."""
+    if not isinstance(outcome, Draw) or all(p["to"] in winners for p in payments):
+        return [why_in_words(p["why"]) for p in payments]
+    return [_in_a_pair(p["from"], p["to"], p["why"], outcome.caller) for p in payments]
+
+
+def _in_a_pair(payer: str, payee: str, why: str, caller: str) -> str:
+    """A row of a draw paid pair by pair: who of the caller and the opponent beat the other."""
+    if caller == payer:
+        beaten = {
+            "lost the fight": said("{fighter} beat the caller", fighter=payee),
+            "points behind": said("points behind {fighter}", fighter=payee),
+            "points in hand": said("points in hand, beaten by {fighter}", fighter=payee),
+        }
+        return beaten.get(why) or why_in_words(why)
+    if caller == payee:
+        lost = {
+            "lost the fight": said("lost the fight to the caller"),
+            "points behind": said("points behind the caller"),
+            "points in hand": said("points in hand, beaten by the caller"),
+            "folded": said("folded to the caller"),
+            "folded, burned": said("folded to the caller, burned (sunog)"),
+        }
+        return lost.get(why) or why_in_words(why)
+    return why_in_words(why)
 
 
 def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:

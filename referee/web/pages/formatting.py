@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup
 
-from referee.games import GAMES, Game
+from referee.games import GAMES, Game, WordsPayments
 from referee.rules.words import amount_in_words, number_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
@@ -36,11 +36,10 @@ class EveryGame(Mapping[str, str]):
         return len(list(iter(self)))
 
 
-# Every game's kinds of ending, results and reasons for a payment in words; a kind or a
-# result two games share reads the same in both.
+# Every game's kinds of ending and results in words; a kind or a result two games share
+# reads the same in both.
 KIND_WORDS = EveryGame(lambda game: game.kind_words)
 RESULT_WORDS = EveryGame(lambda game: game.result_words)
-WHY_WORDS = EveryGame(lambda game: game.why_words)
 
 
 def signed(amount: Decimal) -> str:
@@ -66,6 +65,20 @@ def hand_words(view: HandView, table: GameTable) -> str:
         return said
     result = RESULT_WORDS[settlement["result"]]
     return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
+
+
+def with_reasons(
+    settlement: Mapping[str, Any], outcome: Mapping[str, Any], table: GameTable
+) -> list[tuple[Mapping[str, Any], str]]:
+    """Each payment of a hand beside why it is paid, in its game's words: the game's own
+    for a game that words them from how the hand ended, else its words for each why."""
+    game = game_of(table)
+    payments = settlement["payments"]
+    if isinstance(game, WordsPayments):
+        reasons = game.payments_in_words(outcome, settlement)
+    else:
+        reasons = [game.why_words.get(p["why"], p["why"]) for p in payments]
+    return list(zip(payments, reasons, strict=True))
 
 
 def undone_words(settlement: Mapping[str, Any]) -> str:
@@ -96,9 +109,8 @@ def init_app(app: Flask) -> None:
         when=when,
         hand_words=hand_words,
         undone_words=undone_words,
+        with_reasons=with_reasons,
         game_place=place_words,
         game_result=result_words,
     )
-    app.jinja_env.globals.update(
-        KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, WHY_WORDS=WHY_WORDS
-    )
+    app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS)

@@ -79,6 +79,7 @@ def _hand_page(
     errors: dict[str, str] = {}
     settlement = None
     notice = None
+    outcome: dict[str, Any] | None = None
     if form.is_submitted():
         errors = not_numbers(form, players)
         outcome = _questions(table).outcome(kind, form, players)
@@ -124,7 +125,9 @@ def _hand_page(
                 form.previewed.data = digest
         if settlement is None:
             form.previewed.data = ""  # the fingerprint is that of the payout shown: none
-    return _form_page(table, kind, rules, players, form, errors, settlement, hand, waiting, notice)
+    return _form_page(
+        table, kind, rules, players, form, errors, settlement, hand, waiting, notice, outcome
+    )
 
 
 def _save(
@@ -179,9 +182,10 @@ def _form_page(
     hand: Hand | None,
     waiting: TurnState | None,
     notice: str | None = None,
+    outcome: dict[str, Any] | None = None,
 ) -> ResponseReturnValue:
-    """The hand form as typed, with its errors or the payout it previews (and `notice`, when
-    Save was tapped on a payout other than this one)."""
+    """The hand form as typed, with its errors or the payout it previews of `outcome` (and
+    `notice`, when Save was tapped on a payout other than this one)."""
     if hand is None:
         action = url_for("hands.new", table_id=table.id, kind=kind)
     else:
@@ -197,6 +201,7 @@ def _form_page(
         "form": form,
         "errors": errors,
         "settlement": settlement,
+        "outcome": outcome,
         "notice": notice,
         "totals": game_of(table).asks_totals(kind, rules),
         "hand": hand,
