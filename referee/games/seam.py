@@ -241,9 +241,15 @@ class CarriesState(Protocol):
         left (None for a void game), so an edit or a void moves every later game."""
         ...
 
-    def state_seen_by(self, state: object, seats: Sequence[str]) -> dict[str, object]:
+    def state_seen_by(self, rules: Rules, state: object, seats: Sequence[str]) -> dict[str, object]:
         """The state a game left (as its settlement stored it), as the players in these
-        seats see it: what a player who left had in it is theirs again."""
+        seats see it under the rules in force: what a player who left had in it is theirs
+        again, and a player who sat in has what the rules give them."""
+        ...
+
+    def sat_in_words(self, rules: Rules, state: object, seats: Sequence[str]) -> list[str]:
+        """What the players who sat in since that game were given in it, in words (a
+        Tongits joiner who matched the pot); none when nobody was given anything."""
         ...
 
     def run_words(self, rules: Rules, player: str | None, wins: int) -> str:

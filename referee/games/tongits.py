@@ -34,6 +34,13 @@ def _ending(ending: Ending) -> outcome.Ending:
     return ending
 
 
+def _seen(rules: Rules, left: TongitsState, seats: Sequence[str]) -> TongitsState:
+    """What a game left as these seats see it under `rules` (the dealer it named dealing):
+    a player who sits in matches the pot where the house says so (6.7)."""
+    joiners_match = _rules(rules).joiner_matches_pot
+    return night.seen_from(left, seats, left.dealer, joiners_match=joiners_match)
+
+
 class Tongits(Named):
     """Tongits (tongits.md): a night of games, each settled with what the one before left."""
 
@@ -139,9 +146,18 @@ class Tongits(Named):
             ]
         )
 
-    def state_seen_by(self, state: object, seats: Sequence[str]) -> dict[str, object]:
+    def state_seen_by(self, rules: Rules, state: object, seats: Sequence[str]) -> dict[str, object]:
+        return _seen(rules, parse_state(state), seats).to_json()
+
+    def sat_in_words(self, rules: Rules, state: object, seats: Sequence[str]) -> list[str]:
+        # Who sits in has no share in the state left (6.7): a share seen is a pot matched.
         left = parse_state(state)
-        return night.seen_from(left, seats, left.dealer).to_json()
+        seen = _seen(rules, left, seats)
+        return [
+            wording.matched_in_words(_rules(rules), name, seen.share(name))
+            for name in seats
+            if name not in left.pot and seen.share(name)
+        ]
 
     def run_words(self, rules: Rules, player: str | None, wins: int) -> str:
         return wording.run_in_words(_rules(rules), player, wins)

@@ -117,15 +117,22 @@ def moved_after(db: Session, table: GameTable, changed: Hand) -> list[tuple[Hand
     return moved
 
 
-def state_now(db: Session, table: GameTable) -> dict[str, Any] | None:
-    """What the last game played leaves, as the players seated now see it (the next game,
-    the table page, the API): each one's share of the pot, the run, who deals next; a
-    player who left has their share back and their run over (tongits.md 2.8). None before
-    the first game."""
+def left_now(db: Session, table: GameTable) -> tuple[dict[str, Any], list[str]] | None:
+    """The state the last game played left (as its settlement stored it), and who is seated
+    now, for the game to see it from these seats; None before the first game."""
     last = last_played(db, table)
     if last is None:
         return None
     everyone = players_of(db, table)
     names = {id_of(p): p.name for p in everyone}
-    left = named(last.settlement_json, names)["state"]
-    return _carrying(table).state_seen_by(left, [p.name for p in seated(everyone)])
+    return named(last.settlement_json, names)["state"], [p.name for p in seated(everyone)]
+
+
+def state_now(db: Session, table: GameTable, rules: Any) -> dict[str, Any] | None:
+    """What the last game played leaves, as the players seated now see it under the rules in
+    force (the next game, the table page, the API): each one's share of the pot, the run,
+    who deals next; a player who left has their share back and their run over (tongits.md
+    2.8), a player who sat in has what the rules give them (6.7). None before the first
+    game."""
+    left = left_now(db, table)
+    return None if left is None else _carrying(table).state_seen_by(rules, *left)

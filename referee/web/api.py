@@ -222,7 +222,7 @@ def _table_answer(db: Session, table: GameTable) -> answers.Table:
     in_points = scores_points(game_of(table), rules)
     # A game whose games carry state (Tongits) shows what its last game left: the pot by
     # player, the run, who deals next (tongits.md 2.9).
-    carried = {"state": night.state_now(db, table)} if night.carries_state(table) else {}
+    carried = {"state": night.state_now(db, table, rules)} if night.carries_state(table) else {}
     return ANSWERS[table.game].table(
         id=id_of(table),
         name=table.name,

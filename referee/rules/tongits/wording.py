@@ -7,6 +7,7 @@ each with a plain English gloss the first time a sentence needs it.
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from referee.rules.said import said, said_n
@@ -135,6 +136,17 @@ def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
         rules.jackpot_wins - wins,
         player=player,
         wins=count_words(wins, "win"),
+    )
+
+
+def matched_in_words(rules: TongitsRules, player: str, share: Decimal) -> str:
+    """A player who sat in while the pot held chips and matched it (6.7): their share, theirs
+    until somebody wins the pot."""
+    return said(
+        "{player} sat in and matched the pot: {share}, as much as the largest share (owed "
+        "only when somebody wins the pot).",
+        player=player,
+        share=amount_in_words(share, rules.unit),
     )
 
 

@@ -18,7 +18,7 @@ from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_wo
 from referee.store import commands, turns
 from referee.store.hands import hand_by_no, hand_count, hand_views, recent_hands
 from referee.store.models import GameTable, Hand, Player
-from referee.store.night import state_now
+from referee.store.night import left_now
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.store.storage import session
@@ -187,18 +187,21 @@ def games_context(
 def pot_context(
     db: Session, table: GameTable, rules: Any, players: list[Player]
 ) -> dict[str, Any] | None:
-    """For a game with a pot (Tongits): each seated player's share, the pot's size, and who
-    is on a winning run and how many more wins take the pot; None for a game without."""
+    """For a game with a pot (Tongits): each seated player's share, the pot's size, what
+    players who sat in were given in it, and who is on a winning run and how many more wins
+    take the pot; None for a game without."""
     game = game_of(table)
     if not isinstance(game, CarriesState):
         return None
-    state = state_now(db, table) or {}
+    left = left_now(db, table)
+    state: dict[str, Any] = {} if left is None else game.state_seen_by(rules, *left)
     shares = state.get("pot", {})
     seated_names = [p.name for p in seated(players)]
     streak = state.get("streak") or {"player": None, "wins": 0}
     return {
         "shares": [(name, shares.get(name, 0)) for name in seated_names],
         "total": sum((shares.get(name, 0) for name in seated_names), Decimal(0)),
+        "sat_in": [] if left is None else game.sat_in_words(rules, *left),
         "run": game.run_words(rules, streak["player"], streak["wins"]),
     }
 
