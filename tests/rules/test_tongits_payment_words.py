@@ -26,6 +26,19 @@ def test_a_draw_paid_in_pairs_names_who_beat_whom():
     ]
 
 
+def test_a_fighter_who_tied_the_caller_is_said_to_have_tied():
+    """Ben calls with 5, Anna fights with 5 and Carla with 9: the caller loses the tie."""
+    tie = Draw(caller="Ben", fought=("Anna", "Carla"), totals={"Ben": 5, "Anna": 5, "Carla": 9})
+    paid = [
+        {"from": "Ben", "to": "Anna", "amount": 2, "why": "lost the fight"},
+        {"from": "Carla", "to": "Ben", "amount": 2, "why": "lost the fight"},
+    ]
+    assert payments_in_words(tie, paid, ["Anna"]) == [
+        "Anna tied the caller, and the caller loses ties",
+        "lost the fight to the caller",
+    ]
+
+
 def test_folders_pay_the_caller_and_the_winner_s_bonus_reads_as_ever():
     """Carla folded (burned), Dan folded: each pays the caller; Anna, who beat the caller,
     also collects her Secret from everyone, the caller included."""

@@ -403,3 +403,11 @@ def test_a_run_with_no_second_win_payment_does_not_contradict_its_run_bonus():
 def test_no_second_win_payment_names_the_win_that_takes_the_pot(wins, sentence):
     rules = TWO_HITS.with_changes({"jackpot_wins": wins, "second_win_bonus": 0})
     assert SENTENCES["second_win_bonus"](rules) == sentence
+
+
+def test_with_the_pot_every_game_the_hitter_line_says_any_win_takes_it():
+    every_game = TWO_HITS.with_changes({"jackpot_wins": 1})
+    assert run_in_words(every_game, "Ben", 1) == (
+        "Ben is the hitter (the last winner), 1 win in a row: every win takes the pot, "
+        "whoever wins."
+    )

@@ -88,14 +88,21 @@ def payments_in_words(
     way under either rule, so it reads as every draw of version 1 does."""
     if not isinstance(outcome, Draw) or all(p["to"] in winners for p in payments):
         return [why_in_words(p["why"]) for p in payments]
-    return [_in_a_pair(p["from"], p["to"], p["why"], outcome.caller) for p in payments]
+    return [_in_a_pair(p["from"], p["to"], p["why"], outcome) for p in payments]
 
 
-def _in_a_pair(payer: str, payee: str, why: str, caller: str) -> str:
-    """A row of a draw paid pair by pair: who of the caller and the opponent beat the other."""
+def _in_a_pair(payer: str, payee: str, why: str, outcome: Draw) -> str:
+    """A row of a draw paid pair by pair: who of the caller and the opponent beat the other;
+    a fighter who tied the caller is said to have tied, since the caller loses ties (2.4)."""
+    caller = outcome.caller
     if caller == payer:
+        tied = outcome.totals.get(payee) == outcome.totals.get(caller)
         beaten = {
-            "lost the fight": said("{fighter} beat the caller", fighter=payee),
+            "lost the fight": (
+                said("{fighter} tied the caller, and the caller loses ties", fighter=payee)
+                if tied
+                else said("{fighter} beat the caller", fighter=payee)
+            ),
             "points behind": said("points behind {fighter}", fighter=payee),
             "points in hand": said("points in hand, beaten by {fighter}", fighter=payee),
         }
@@ -120,6 +127,13 @@ def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
             "Nobody is on a winning run: {count} win in a row takes the pot.",
             "Nobody is on a winning run: {count} wins in a row take the pot.",
             rules.jackpot_wins,
+        )
+    if rules.jackpot_wins == 1:
+        return said(
+            "{player} is the hitter (the last winner), {wins} in a row: every win takes the "
+            "pot, whoever wins.",
+            player=player,
+            wins=count_words(wins, "win"),
         )
     if wins >= rules.jackpot_wins:
         return said(
