@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, abort
+from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
@@ -53,6 +54,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json = ExactJSONProvider(app)
     csrf.init_app(app)
     Htmx().init_app(app)
+    Babel(app)  # English only until issue 22's foundation adds its locale selector
 
     from referee.store import storage
     from referee.web import api, openapi

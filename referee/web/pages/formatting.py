@@ -6,9 +6,12 @@ from decimal import Decimal
 from typing import Any
 
 from flask import Flask
+from flask_babel import LazyString, get_translations, gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from referee.games import GAMES, Game, WordsPayments
+from referee.rules.said import in_words
 from referee.rules.words import amount_in_words, number_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
@@ -64,7 +67,13 @@ def hand_words(view: HandView, table: GameTable) -> str:
     if said is not None:
         return said
     result = RESULT_WORDS[settlement["result"]]
-    return f"{result}: {', '.join(settlement['winners'])}" if settlement["winners"] else result
+    if not settlement["winners"]:
+        return result
+    return gettext(
+        "%(result)s: %(winners)s",
+        result=in_words(result, get_translations()),
+        winners=", ".join(settlement["winners"]),
+    )
 
 
 def with_reasons(
@@ -85,10 +94,38 @@ def undone_words(settlement: Mapping[str, Any]) -> str:
     """'Anna +2, Ben −1, Carla −1': what voiding a stored hand takes out of the tally (in
     points mode, the points it scored); empty when it moved nothing."""
     if settlement["points"]:
-        return ", ".join(f"{name} {p} points" for name, p in settlement["points"].items() if p)
+        return ", ".join(
+            ngettext("%(name)s %(num)s point", "%(name)s %(num)s points", p, name=name)
+            for name, p in settlement["points"].items()
+            if p
+        )
     return ", ".join(
         f"{name} {signed(Decimal(amount))}" for name, amount in settlement["net"].items() if amount
     )
+
+
+# What each action of a hand's history says, with who did it (store.models.HISTORY_ACTIONS;
+# "recounted" has a sentence of its own on the hand's page).
+CHANGES_BY: dict[str, LazyString] = {
+    "entered": _l("entered by %(who)s"),
+    "edited": _l("edited by %(who)s"),
+    "voided": _l("voided by %(who)s"),
+    "restored": _l("restored by %(who)s"),
+}
+CHANGES: dict[str, LazyString] = {
+    "entered": _l("entered"),
+    "edited": _l("edited"),
+    "voided": _l("voided"),
+    "restored": _l("restored"),
+}
+
+
+def change_words(action: str, by: str) -> str:
+    """'edited by scorekeeper on phone 808c': an action of a hand's history in words, a
+    whole phrase per action so a language may put who did it anywhere."""
+    if by:
+        return str(CHANGES_BY[action]) % {"who": by}
+    return str(CHANGES[action])
 
 
 def when(moment: datetime) -> Markup:
@@ -109,6 +146,7 @@ def init_app(app: Flask) -> None:
         when=when,
         hand_words=hand_words,
         undone_words=undone_words,
+        change_words=change_words,
         with_reasons=with_reasons,
         game_place=place_words,
         game_result=result_words,

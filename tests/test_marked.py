@@ -1,0 +1,69 @@
+"""The shell's words go through gettext (issue 22): rendered with a fake language that
+upper-cases every message, a page's own words come out in capitals."""
+
+import re
+
+import flask_babel
+import pytest
+
+from tests.test_pages import CAUGHT, enter_hand, start_table, text
+from tests.test_tongits_tables import start_tongits
+
+# What a message keeps as it is: its placeholders, its HTML tags and entities.
+KEPT = re.compile(r"(%\([a-z_]+\)[sd]|%%|<[^>]*>|&[a-z]+;)")
+
+
+class Shouting:
+    """Every message upper-cased, what KEPT matches untouched."""
+
+    def ugettext(self, message: str) -> str:
+        return "".join(p if KEPT.fullmatch(p) else p.upper() for p in KEPT.split(message))
+
+    def ungettext(self, singular: str, plural: str, n: int) -> str:
+        return self.ugettext(singular if n == 1 else plural)
+
+    gettext = ugettext
+    ngettext = ungettext
+
+
+def shout(monkeypatch):
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Shouting())
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("", ["HOW DID THE HAND END?", "TALLY AFTER 1 HAND", "CHANGE HOUSE RULES"]),
+        ("/hands/", ["HANDS, NEWEST FIRST", "Anna PAYS Ben"]),
+        ("/hands/1", ["HISTORY OF THIS HAND", "FIX THIS HAND", "ENTERED BY scorekeeper"]),
+        ("/settle-up", ["FEWEST PAYMENTS", "UP AND DOWN TONIGHT"]),
+        ("/share", ["SHARE THIS TABLE", "SCOREKEEPER LINK", "NEW WATCH LINK"]),
+        ("/players", ["PLAYERS AND SEATS", "SIT IN"]),
+        ("/count", ["TAP EACH CARD IN THE HAND"]),
+        ("/spread", ["IS IT A SPREAD? MAY IT BE HIT?"]),
+    ],
+)
+def test_a_tonk_tables_pages_say_their_words_through_gettext(web, monkeypatch, path, words):
+    table = start_table(web)
+    enter_hand(web, table, CAUGHT)  # in English: the tests' helpers read its words
+    shout(monkeypatch)
+    page = text(web.get(f"/t/{table}{path}"))
+    assert [w for w in words if w not in page] == []
+
+
+def test_a_tongits_table_and_the_start_page_say_their_words_through_gettext(web, monkeypatch):
+    shout(monkeypatch)
+    home = text(web.get("/"))
+    assert "START THE TABLE" in home and "Start the table" not in home
+    monkeypatch.undo()
+    table = start_tongits(web)
+    shout(monkeypatch)
+    page = text(web.get(f"/t/{table}"))
+    assert "TALLY AFTER 0 HANDS" in page and "DEALS (13 CARDS) AND DISCARDS FIRST:" in page
+    meld = text(web.get(f"/t/{table}/spread"))
+    assert "IS IT A MELD? MAY A CARD BE LAID OFF ON IT?" in meld
+
+
+def test_in_english_the_words_are_as_written(web):
+    table = start_table(web)
+    assert "Tally after 0 hands" in text(web.get(f"/t/{table}"))
