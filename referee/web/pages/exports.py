@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
@@ -103,7 +104,12 @@ def import_page() -> ResponseReturnValue:
                 errors["file"] = refusal.message
             else:
                 access.grant(table, access.SCOREKEEPER)
-                flash(f"{table.name} is imported as a new table, with its own share links.")
+                flash(
+                    gettext(
+                        "%(table)s is imported as a new table, with its own share links.",
+                        table=table.name,
+                    )
+                )
                 return redirect(url_for("tables.table", table_id=table.id), 303)
     return _import_page(form, errors)
 

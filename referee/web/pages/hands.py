@@ -5,6 +5,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from referee import exact_json
@@ -413,7 +414,7 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
-    flash(f"Hand {hand.no} voided; it stays in the history.")
+    flash(gettext("Hand %(no)s voided; it stays in the history.", no=hand.no))
     return redirect(url_for("tables.table", table_id=table.id, voided=hand.no), 303)
 
 
@@ -429,5 +430,5 @@ def restore(table_id: int, no: int) -> ResponseReturnValue:
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
-    flash(f"Hand {hand.no} is back in the tally.")
+    flash(gettext("Hand %(no)s is back in the tally.", no=hand.no))
     return redirect(url_for("tables.table", table_id=table.id), 303)

@@ -3,6 +3,7 @@
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from referee.store import commands
 from referee.store.models import GameTable
@@ -66,5 +67,8 @@ def rotate(table_id: int) -> ResponseReturnValue:
     commands.rotate_link(session(), table, role)
     if role == access.SCOREKEEPER:
         access.grant(table, role)  # the phone that rotated keeps its place
-    flash(f"A new {role} link is ready; the old one no longer opens this table.")
+    if role == access.SCOREKEEPER:
+        flash(gettext("A new scorekeeper link is ready; the old one no longer opens this table."))
+    else:
+        flash(gettext("A new watch link is ready; the old one no longer opens this table."))
     return redirect(url_for("links.share", table_id=table.id), 303)

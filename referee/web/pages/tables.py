@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from referee.games import CarriesState, Game, Points, Rules, Turns, scores_points
@@ -77,8 +78,8 @@ def _cut(table: GameTable) -> None:
     rounds, dealer = cut_for_deal([p.name for p in players], random.SystemRandom())
     commands.set_first_dealer(session(), table, next(p for p in players if p.name == dealer))
     for cuts in rounds:
-        flash("Cut: " + ", ".join(f"{name} {card}" for name, card in cuts))
-    flash(f"{dealer} cut highest and deals first.")
+        flash(gettext("Cut: %(cards)s", cards=", ".join(f"{name} {card}" for name, card in cuts)))
+    flash(gettext("%(dealer)s cut highest and deals first.", dealer=dealer))
 
 
 @bp.post("/t/<int:table_id>/cut")
@@ -256,7 +257,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
-                    flash("House rules saved; they apply from the next hand on.")
+                    flash(gettext("House rules saved; they apply from the next hand on."))
                 return redirect(url_for("tables.table", table_id=table.id))
             except Refusal as refusal:
                 errors[refusal.field or "preset"] = refusal.words
