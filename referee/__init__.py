@@ -6,12 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, abort
-from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
 from referee.rules.limits import MAX_ID
-from referee.web import origin, secret_key, security, serving, static_files, transfer
+from referee.web import language, origin, secret_key, security, serving, static_files, transfer
 from referee.web.json_provider import ExactJSONProvider
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
@@ -54,7 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json = ExactJSONProvider(app)
     csrf.init_app(app)
     Htmx().init_app(app)
-    Babel(app)  # English only until issue 22's foundation adds its locale selector
+    language.init_app(app)
 
     from referee.store import storage
     from referee.web import api, openapi

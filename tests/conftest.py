@@ -164,17 +164,22 @@ class FormFields(HTMLParser):
 
     Text, number and hidden inputs send their value, radios only the checked one
     (None when none is checked), checkboxes only when ticked (a list when several of one
-    name are), selects their selected option (else the first).
+    name are), selects their selected option (else the first). The page's own forms only:
+    the language switch at the foot of every page (in its <footer>) is none of them.
     """
 
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)
         self.forms: list[dict] = []
         self._select: str | None = None
+        self._in_footer = False
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        self._in_footer = self._in_footer or tag == "footer"
+        if self._in_footer:
+            return
         if tag == "form":
             self.forms.append({"attrs": attrs, "fields": {}})
             return
@@ -201,6 +206,8 @@ class FormFields(HTMLParser):
             fields[self._select] = attrs.get("value")
 
     def handle_endtag(self, tag):
+        if tag == "footer":
+            self._in_footer = False
         if tag == "select":
             self._select = None
 

@@ -91,7 +91,7 @@ def test_after_the_last_hand_the_winner_is_announced_and_the_next_game_starts_at
     assert "Game 2 · Hand 2 of 3. Leading (lowest score): Anna." in plain(page)
     assert tally(page) == {"Anna": 0, "Ben": 5, "Carla": 6}
 
-    history = plain(text(web.get(f"/t/{table}/hands/")))
+    history = plain(text(web.get(f"/t/{table}/hands/")).split("</main>")[0])  # not the footer
     assert "#4 Out by discarding: Anna" in history
     assert "Game 2 · hand 1 of 3" in history
     assert "Game 1 · hand 3 of 3. Game 1 over: Anna wins with 10" in history

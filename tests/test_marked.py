@@ -9,8 +9,9 @@ import pytest
 from tests.test_pages import CAUGHT, enter_hand, start_table, text
 from tests.test_tongits_tables import start_tongits
 
-# What a message keeps as it is: its placeholders, its HTML tags and entities.
-KEPT = re.compile(r"(%\([a-z_]+\)[sd]|%%|<[^>]*>|&[a-z]+;)")
+# What a message keeps as it is: its placeholders (gettext's, and the core's {name} of a
+# Said, which the pages word through the same translations), its HTML tags and entities.
+KEPT = re.compile(r"(%\([a-z_]+\)[sd]|%%|\{[a-z_]+\}|<[^>]*>|&[a-z]+;)")
 
 
 class Shouting:

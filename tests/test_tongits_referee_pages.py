@@ -26,8 +26,9 @@ def start_tongits(web, names=ABC) -> int:
 
 
 def main(page: str) -> str:
-    """The words of the page below its header (the nav is checked on its own)."""
-    return plain(page[page.index("<main>") :])
+    """The words of the page's main part: not its header (the nav is checked on its own),
+    nor its footer (the language switch)."""
+    return plain(page[page.index("<main>") : page.index("</main>")])
 
 
 def sheet(web, table: int) -> str:

@@ -28,6 +28,7 @@ from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
 from referee.web import access
 from referee.web.forms import VoidForm, entry_key, form_count, not_numbers, override_ticked
+from referee.web.language import words
 from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import HandForm, pages_of
 from referee.web.pages.htmx import htmx
@@ -299,7 +300,7 @@ def _saved(table: GameTable, message: str) -> ResponseReturnValue:
     browser goes back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
     if htmx() and "inline" in request.form:
         return render_template("partials/entered.html", message=message, **table_context(table))
-    flash(message)
+    flash(words(message))  # in this phone's language now: the session keeps a str
     target = url_for("tables.table", table_id=table.id)
     if htmx():
         return "", 200, {"HX-Redirect": target}

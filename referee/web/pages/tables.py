@@ -24,7 +24,7 @@ from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.store.storage import session
 from referee.store.tally import night_games, running_tally, standings, tally
-from referee.web import access, rate_limits
+from referee.web import access, language, rate_limits
 from referee.web.forms import (
     StartTableForm,
     fill_rules_form,
@@ -107,8 +107,10 @@ def _undo(table: GameTable) -> Hand | None:
 
 
 def etag(table: GameTable) -> str:
-    """The version of a table as an HTTP entity tag: it changes with every change."""
-    return f'"t{table.id}v{table.version}"'
+    """The version of a table as an HTTP entity tag: it changes with every change, and with
+    the page's language (a phone that switched is never answered "not modified" with the
+    tally its browser kept in the other language)."""
+    return f'"t{table.id}v{table.version}-{language.current()}"'
 
 
 @bp.get("/t/<int:table_id>/live")

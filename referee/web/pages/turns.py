@@ -12,6 +12,7 @@ from referee.store.rules_versions import game_of
 from referee.store.seating import players_of
 from referee.store.storage import session
 from referee.web.forms import form_count
+from referee.web.language import words
 from referee.web.pages import table_or_404
 from referee.web.pages.htmx import htmx
 from referee.web.pages.tables import table_context
@@ -64,5 +65,5 @@ def mark(table_id: int) -> ResponseReturnValue:
     if htmx():
         return render_template("partials/deal.html", notice=notice, **table_context(table))
     if notice:
-        flash(notice)
+        flash(words(notice))
     return redirect(url_for("tables.table", table_id=table.id), 303)

@@ -1,0 +1,104 @@
+"""The language a page speaks: English or Filipino, by Flask-Babel (catalogs in
+referee/translations/, made by `make messages`, compiled by `make run` and `make test`).
+
+The phone chooses: the switch on every page (kept a year in the `lang` cookie) first, else
+the first language of its Accept-Language that the app speaks, else English. A share link
+therefore opens in the language of the phone that opens it, not the one that shared it.
+
+What the core says is a `Said` (referee/rules/said.py): English as a `str`, worded in the
+page's language wherever a template prints it (the Jinja environment's `finalize`) and
+when it is flashed (the session would keep only its English). The JSON API, `referee
+settle`, the table file and the CSV never pass through here, so they stay English.
+`finalize` sees only what `{{ }}` prints: a `Said` joined to text first (`~`, `%`, a value
+of `_()`) has become its English `str` by then.
+"""
+
+import string
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, abort, has_request_context, redirect, request
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, get_locale, get_translations
+
+from referee.rules.said import Said
+
+LANGUAGES = {"en": "English", "fil": "Filipino"}
+"""Each language a page can speak, by its code (Babel's, and `<html lang>`'s), with its
+name as the switch shows it: in itself, so a reader finds their own."""
+DEFAULT = "en"
+ALIASES = {"tl": "fil"}
+"""A phone set to Tagalog asks for `tl`: Filipino is what it reads."""
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600  # the switch is remembered a year
+
+bp = Blueprint("language", __name__)
+
+
+def chosen() -> str:
+    """The language of this request: the phone's switch, else its Accept-Language."""
+    if not has_request_context():  # a template rendered outside a request
+        return DEFAULT
+    switched = request.cookies.get(COOKIE, "")
+    if switched in LANGUAGES:
+        return switched
+    # The phone's languages, most wanted first, each by its primary tag ("fil" of "fil-PH"):
+    # Werkzeug's best_match would take an exact "en;q=0.5" over the "fil-PH" wanted first.
+    for wanted, quality in request.accept_languages:
+        if quality <= 0:  # "fil;q=0": anything but Filipino
+            continue
+        primary = wanted.split("-")[0].split("_")[0].lower()
+        primary = ALIASES.get(primary, primary)
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT
+
+
+def current() -> str:
+    """The code of the language this request speaks (as Flask-Babel settled it)."""
+    return str(get_locale() or DEFAULT)
+
+
+def in_language(value: object) -> object:
+    """A `Said` worded in this request's language; any other value as it is."""
+    return value.render(get_translations()) if isinstance(value, Said) else value
+
+
+def words(message: str) -> str:
+    """A message to flash, in this request's language now: the session keeps a `str` only."""
+    return str(in_language(message))
+
+
+def _same_site(target: str) -> str:
+    """`target` when it is a path of this app ("/t/1?x=2"), else the home page: the switch
+    never sends a phone off-site, whatever `next` a crafted form carries."""
+    parts = urlsplit(target)
+    plain = all(c in string.printable and c not in "\\\t\n\r\x0b\x0c" for c in target)
+    if plain and target.startswith("/") and not parts.scheme and not parts.netloc:
+        return target
+    return "/"
+
+
+@bp.post("/language")
+def switch() -> ResponseReturnValue:
+    """The switch on every page: remember the language on this phone, then go back."""
+    language = request.form.get("lang", "")
+    if language not in LANGUAGES:
+        abort(400)
+    response = redirect(_same_site(request.form.get("next", "")), 303)
+    response.set_cookie(
+        COOKIE,
+        language,
+        max_age=COOKIE_AGE,
+        secure=request.is_secure,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Babel per app (its catalog cache is the app's), `finalize` for every `{{ }}`."""
+    Babel(app, locale_selector=chosen)
+    app.jinja_env.finalize = in_language
+    app.jinja_env.globals.update(languages=LANGUAGES, language=current)
+    app.register_blueprint(bp)
