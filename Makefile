@@ -8,8 +8,17 @@ STAMP := $(VENV)/.installed
 # Every dependency, the dev ones included, pinned with its hashes (resolved for Python 3.11 on
 # Linux). pyproject.toml keeps the ranges, for those who install the package itself.
 LOCK := requirements.lock
+# The catalogs (referee/translations/): the words to translate (messages.pot, made from the
+# code by `make messages`), each language's translations (LANG/LC_MESSAGES/messages.po), and
+# their compiled .mo, made here by `make run` and `make test`, never committed.
+TRANSLATIONS := referee/translations
+POT := $(TRANSLATIONS)/messages.pot
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
+# The core's markers (said, said_n) beside gettext's own, in the files babel.cfg names.
+EXTRACT := $(BIN)/pybabel --quiet extract -F babel.cfg --project='Tonk Referee' \
+	-k said -k said_n:1,2 -k _ -k gettext -k ngettext:1,2 -k lazy_gettext
 
-.PHONY: run test lint bench mutation lock
+.PHONY: run test lint bench mutation lock messages
 
 # The exact versions of the lock, then the package itself without dependencies; `pip check`
 # fails when the lock no longer satisfies pyproject.toml (run `make lock`).
@@ -21,20 +30,34 @@ $(STAMP): $(LOCK) pyproject.toml
 	$(BIN)/python -m pip check
 	touch $(STAMP)
 
-run: $(STAMP)
+# One language's compiled catalog, from its translations (as `pybabel compile` would, less
+# the English it writes for an untranslated plural: see the tool).
+%.mo: %.po | $(STAMP)
+	$(BIN)/python tools/compile_catalog.py $< $@
+
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/referee db upgrade
 	$(BIN)/flask --app referee run --host 127.0.0.1 --port 5000
 
 # The browser tests use the system Chromium, or else the one Playwright downloads.
-test: $(STAMP)
+test: $(STAMP) $(CATALOGS)
 	command -v chromium >/dev/null || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest
 
-# ruff and its format check on everything; mypy --strict on the whole package.
+# ruff and its format check on everything; mypy --strict on the whole package; the catalogs
+# hold every word the code marks (run `make messages` when this fails).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict referee
+	$(EXTRACT) -o $(VENV)/messages.pot .
+	$(BIN)/python tools/messages_current.py $(VENV)/messages.pot $(POT) $(CATALOGS:.mo=.po)
+
+# The words to translate, from the code, into messages.pot; then each language's catalog
+# gains the new ones (untranslated, or fuzzy where an old one was close) for a translator.
+messages: $(STAMP)
+	$(EXTRACT) -o $(POT) .
+	$(BIN)/pybabel --quiet update -i $(POT) -d $(TRANSLATIONS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py
