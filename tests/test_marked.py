@@ -68,3 +68,43 @@ def test_a_tongits_table_and_the_start_page_say_their_words_through_gettext(web,
 def test_in_english_the_words_are_as_written(web):
     table = start_table(web)
     assert "Tally after 0 hands" in text(web.get(f"/t/{table}"))
+
+
+def test_the_forms_the_error_pages_and_the_pickers_say_their_words_through_gettext(
+    web, monkeypatch
+):
+    table = start_table(web)
+    enter_hand(web, table, CAUGHT)
+    shout(monkeypatch)
+    home = text(web.get("/"))
+    for words in ("TABLE NAME", "FIRST DEALER", "CUT FOR THE DEAL", "PLAYER 2", "TONK: 2 TO 6"):
+        assert words in home
+    assert 'placeholder="FRIDAY NIGHT"' in home
+    page = text(web.get(f"/t/{table}"))
+    assert "COUNT A HAND" in page and "RUNNING TALLY OF EACH PLAYER ACROSS 1 HAND" in page
+    assert "1 TO 20, OR EMPTY: " in text(web.get(f"/t/{table}/rules/edit"))
+    form = text(web.get(f"/t/{table}/hands/new/drop"))
+    assert "WHO DROPPED?" in form and "DEALER" in form
+    assert "52-CARD DECK" in text(web.get(f"/t/{table}/count"))
+    # A refusal of the core, worded in the page's language.
+    assert "IS NOT A CARD (RANK THEN SUIT" in text(web.get(f"/t/{table}/spread?card=XX"))
+    missing = web.get("/t/999")
+    assert missing.status_code == 404 and "NOT HERE" in text(missing)
+
+
+def test_a_tongits_hand_form_and_ask_page_say_their_words_through_gettext(web, monkeypatch):
+    table = start_tongits(web)
+    shout(monkeypatch)
+    draw = text(web.get(f"/t/{table}/hands/new/draw"))
+    assert "WHO CALLED THE DRAW?" in draw and "Anna FOUGHT" in draw
+    assert "THE CALLER&#39;S MELDS" in draw
+    ask = text(web.get(f"/t/{table}/ask?ask=1&question=fight"))
+    assert "CHOOSE WHO IS ASKING: Anna, Ben OR Carla." in ask
+    assert "OTHERS&#39; MELDS" in ask and "MELD OR LAY OFF" in ask
+
+
+def test_words_marked_at_import_time_are_escaped_as_any_text(web):
+    """A lazy label keeps its apostrophe escaped, as the plain string it replaced."""
+    table = start_tongits(web)
+    ask = text(web.get(f"/t/{table}/ask"))
+    assert "Cards they laid off on others&#39; melds do not count." in ask

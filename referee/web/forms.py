@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import Any, ClassVar
 
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     Field,
@@ -39,11 +40,17 @@ from referee.rules.limits import (
     TABLE_NAME_LENGTH,
 )
 from referee.rules.players import check_players
+from referee.rules.said import said
 from referee.rules.tonk.house_rules import MAX_BANDS, MAX_DEALT_TOTAL
 from referee.store.models import Player
+from referee.web.lazy_words import lazy_gettext
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
-NOT_WHOLE = "type a whole number"
+
+
+def not_whole(name: str) -> str:
+    """What a number box holding something else says, naming its rule or its player."""
+    return gettext("%(name)s: type a whole number", name=name)
 
 
 def select_choices(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
@@ -69,20 +76,20 @@ class StartTableForm(FlaskForm):
     first dealer."""
 
     name = StringField(
-        "Table name",
+        lazy_gettext("Table name"),
         # Left blank, the table is named after its game ("Tongits night").
-        render_kw={"maxlength": TABLE_NAME_LENGTH, "placeholder": "Friday night"},
+        render_kw={"maxlength": TABLE_NAME_LENGTH, "placeholder": lazy_gettext("Friday night")},
     )
     # Asked only when there is a choice (see asks_game); left out, the default game.
-    game = RadioField("Game", default=DEFAULT_GAME)
+    game = RadioField(lazy_gettext("Game"), default=DEFAULT_GAME)
     # Every game's presets, each named with its game; a preset of another game than the one
     # chosen starts that game's own default (see `preset_for`).
-    preset = RadioField("Start from the rules of", default="classic")
+    preset = RadioField(lazy_gettext("Start from the rules of"), default="classic")
     first_dealer = SelectField(
-        "First dealer",
+        lazy_gettext("First dealer"),
         choices=select_choices(
-            [("cut", "Cut for the deal")]
-            + [(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)]
+            [("cut", lazy_gettext("Cut for the deal"))]
+            + [(str(i), lazy_gettext("Player %(no)s", no=i + 1)) for i in range(MAX_PLAYERS)]
         ),
         default="cut",
     )
@@ -122,7 +129,7 @@ for _seat in range(MAX_PLAYERS):
         StartTableForm,
         f"player_{_seat}",
         StringField(
-            f"Player {_seat + 1}",
+            lazy_gettext("Player %(no)s", no=_seat + 1),
             render_kw={"autocomplete": "off", "maxlength": MAX_NAME_LENGTH},
         ),
     )
@@ -138,11 +145,21 @@ def seating(form: StartTableForm) -> tuple[list[str], int | None]:
     if choice == "cut":
         return names, None
     box = int(choice) if choice in {str(b) for b in range(MAX_PLAYERS)} else None
-    if box is None or not boxes[box]:
-        number = f" {box + 1}" if box is not None else ""
+    if box is None:
         raise Refusal(
-            f"first_dealer: there is no player{number}; choose a player whose name is filled "
-            "in, or cut for the deal",
+            said(
+                "first_dealer: there is no player; choose a player whose name is filled in, "
+                "or cut for the deal"
+            ),
+            field="first_dealer",
+        )
+    if not boxes[box]:
+        raise Refusal(
+            said(
+                "first_dealer: there is no player {number}; choose a player whose name is "
+                "filled in, or cut for the deal",
+                number=box + 1,
+            ),
             field="first_dealer",
         )
     return names, names.index(boxes[box])
@@ -160,6 +177,12 @@ class RulesForm(FlaskForm):
 
 
 BAND_ROWS = MAX_BANDS // 2
+# A band's three boxes: (part, label).
+BAND_PARTS = (
+    ("min", lazy_gettext("from")),
+    ("max", lazy_gettext("to")),
+    ("pays", lazy_gettext("pays")),
+)
 
 
 @cache
@@ -172,7 +195,7 @@ def rules_form_for(options: DeclaredOptions) -> type[RulesForm]:
             setattr(form, key, _rules_field(options, key))
             continue
         for band in range(BAND_ROWS):
-            for part, label in (("min", "from"), ("max", "to"), ("pays", "pays")):
+            for part, label in BAND_PARTS:
                 field = _whole_field(label, required=False, high=MAX_DEALT_TOTAL)
                 setattr(form, f"band_{band}_{part}", field)
     return form
@@ -219,13 +242,19 @@ def open_groups(form: RulesForm, errors: Mapping[str, str]) -> set[str]:
 def allowed_hint(options: DeclaredOptions, key: str) -> str | None:
     """'1 to 10', '1 to 20, or empty: not played', for the boxes where a number is typed."""
     check = options.check(key)
+    if check.kind == "whole" and check.optional:
+        return gettext(
+            "%(low)s to %(high)s, or empty: %(empty)s",
+            low=check.low,
+            high=check.high,
+            empty=options.value_words(key, None).lower(),
+        )
     if check.kind == "whole":
-        empty = f", or empty: {options.value_words(key, None).lower()}" if check.optional else ""
-        return f"{check.low} to {check.high}{empty}"
+        return gettext("%(low)s to %(high)s", low=check.low, high=check.high)
     if check.kind == "money":
-        return "more than 0, at most 2 decimals (0.25)"
+        return gettext("more than 0, at most 2 decimals (0.25)")
     if check.kind == "text":
-        return f"up to {check.high} characters"
+        return gettext("up to %(most)s characters", most=check.high)
     return None
 
 
@@ -264,17 +293,17 @@ def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
             if field.data in by_token:
                 changes[key] = by_token[field.data]
             else:
-                errors[key] = f"{label}: choose one"
+                errors[key] = gettext("%(rule)s: choose one", rule=label)
         elif check.kind == "whole":
             if field.data is None and field.raw_data and field.raw_data[0]:
-                errors[key] = f"{label}: {NOT_WHOLE}"
+                errors[key] = not_whole(label)
             else:
                 changes[key] = field.data
         elif check.kind == "money":
             try:
                 changes[key] = Decimal((field.data or "").strip().replace(",", "."))
             except InvalidOperation:
-                errors[key] = f"{label}: type an amount such as 1 or 0.25"
+                errors[key] = gettext("%(rule)s: type an amount such as 1 or 0.25", rule=label)
         else:
             changes[key] = field.data or ""
     return changes, errors
@@ -309,7 +338,9 @@ def hand_form_class(players: Sequence[Player], dealer: Player) -> type[FlaskForm
         entry_key = HiddenField(default=lambda: secrets.token_urlsafe(18))
         # An edit's version of the hand: saving over someone else's change is refused.
         version = HiddenField()
-        dealer = SelectField("Dealer", choices=player_choices(players), default=dealt_by)
+        dealer = SelectField(
+            lazy_gettext("Dealer"), choices=player_choices(players), default=dealt_by
+        )
 
     return HandForm
 
@@ -354,7 +385,7 @@ def not_numbers(form: FlaskForm, players: Sequence[Player]) -> dict[str, str]:
     `..._<player id>`) holding something that is not a whole number, by field name."""
     owner = {str(p.id): p.name for p in players}
     return {
-        field.name: f"{owner.get(field.name.rpartition('_')[2], field.label.text)}: {NOT_WHOLE}"
+        field.name: not_whole(owner.get(field.name.rpartition("_")[2], field.label.text))
         for field in form
         if isinstance(field, IntegerField)
         and field.raw_data

@@ -1,4 +1,5 @@
 # Flask-Babel ships no types: what the shell uses of it (issue 22).
+from collections.abc import Callable
 from typing import Any
 
 from babel import Locale
@@ -10,6 +11,7 @@ class Babel:
     def init_app(self, app: Flask, **kwargs: Any) -> None: ...
 
 class LazyString:
+    def __init__(self, func: Callable[..., str], /, *args: Any, **kwargs: Any) -> None: ...
     def __str__(self) -> str: ...
     def __html__(self) -> str: ...
 

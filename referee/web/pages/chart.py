@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import gettext, ngettext
+
 from referee.store.models import Player
 from referee.web.pages.formatting import signed
 
@@ -87,7 +89,18 @@ def tally_chart(
         for index, player in enumerate(players)
     ]
     totals = ", ".join(f"{line['name']} {line['latest']}" for line in lines)
-    hands = f"{last_no} hand{'' if last_no == 1 else 's'}"
+    if points:
+        title = ngettext(
+            "Running points of each player across %(num)s hand",
+            "Running points of each player across %(num)s hands",
+            last_no,
+        )
+    else:
+        title = ngettext(
+            "Running tally of each player across %(num)s hand",
+            "Running tally of each player across %(num)s hands",
+            last_no,
+        )
     return {
         "lines": lines,
         "width": WIDTH,
@@ -95,8 +108,16 @@ def tally_chart(
         "zero": y(0),
         "plot": {"left": LEFT, "right": x(last_no), "top": TOP, "bottom": HEIGHT - BOTTOM},
         "y_labels": [{"y": y(v), "words": shown(v, points)} for v in sorted({high, 0, low})],
-        "x_labels": [{"x": LEFT, "words": "start"}, {"x": x(last_no), "words": f"hand {last_no}"}],
-        "title": f"Running {'points' if points else 'tally'} of each player across {hands}",
-        "description": f"After hand {last_no}: {totals}. "
-        f"Highest {shown(high, points)}, lowest {shown(low, points)}.",
+        "x_labels": [
+            {"x": LEFT, "words": gettext("start")},
+            {"x": x(last_no), "words": gettext("hand %(no)s", no=last_no)},
+        ],
+        "title": title,
+        "description": gettext(
+            "After hand %(no)s: %(totals)s. Highest %(high)s, lowest %(low)s.",
+            no=last_no,
+            totals=totals,
+            high=shown(high, points),
+            low=shown(low, points),
+        ),
     }

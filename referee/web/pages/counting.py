@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_translations
 
 from referee.games import CountsCards
 from referee.rules import Refusal
@@ -66,7 +67,7 @@ def count(table_id: int) -> ResponseReturnValue:
         try:
             total, words = game.count_hand(cards, rules)
         except Refusal as refusal:
-            error = refusal.words
+            error = refusal.words_in(get_translations())
     if target is not None and "use" in request.form and total is not None:
         return counted(table, *target, total)
     cards_of_deck = deck(table, rules)

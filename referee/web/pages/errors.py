@@ -4,29 +4,41 @@ and headers, whichever door it came through."""
 
 from flask import Flask, make_response, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.documents.answers import Error, said
 from referee.store.disk import disk_full
+from referee.web.lazy_words import lazy_gettext
 from referee.web.origin import same_origin
 from referee.web.pages.htmx import htmx
 from referee.web.rate_limits import TooFast
 
+# Each error page's (title, message) by status; the API answers in English instead (its
+# `error`, from the exception's description, is read by programs).
 MESSAGES = {
     403: (
-        "Watching only",
-        "Your link lets you watch this table; ask the scorekeeper to change it.",
+        lazy_gettext("Watching only"),
+        lazy_gettext("Your link lets you watch this table; ask the scorekeeper to change it."),
     ),
-    404: ("Not here", "There is no such table or hand, or this phone has not opened its link."),
-    405: ("Not like that", "This page cannot be used that way."),
-    413: ("Too much", "That was more than any hand needs."),
-    429: ("Slow down", "Too many tries; wait a minute, then try again."),
+    404: (
+        lazy_gettext("Not here"),
+        lazy_gettext("There is no such table or hand, or this phone has not opened its link."),
+    ),
+    405: (lazy_gettext("Not like that"), lazy_gettext("This page cannot be used that way.")),
+    413: (lazy_gettext("Too much"), lazy_gettext("That was more than any hand needs.")),
+    429: (
+        lazy_gettext("Slow down"),
+        lazy_gettext("Too many tries; wait a minute, then try again."),
+    ),
     507: (
-        "The server's disk is full",
-        "The computer running the score has no room left, so nothing was saved. Ask whoever "
-        "runs it to make room, then enter it again.",
+        lazy_gettext("The server's disk is full"),
+        lazy_gettext(
+            "The computer running the score has no room left, so nothing was saved. Ask "
+            "whoever runs it to make room, then enter it again."
+        ),
     ),
 }
 
@@ -65,9 +77,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_expired(_error: CSRFError) -> ResponseReturnValue:
         return _page(
-            "Please tap again",
-            "This page was open too long and its safety token ran out, so nothing was saved. "
-            "Go back, reload the page and enter it again.",
+            gettext("Please tap again"),
+            gettext(
+                "This page was open too long and its safety token ran out, so nothing was "
+                "saved. Go back, reload the page and enter it again."
+            ),
             400,
         )
 

@@ -5,6 +5,7 @@ be picked twice; what comes back is read here, refused in words when it is no ca
 """
 
 from flask import request
+from flask_babel import get_translations, gettext, ngettext
 
 from referee.games import CountsCards, Rules
 from referee.rules import Refusal
@@ -24,7 +25,7 @@ def picked() -> tuple[list[Card], str | None]:
     try:
         return [card_of(value) for value in values], None
     except Refusal as refusal:
-        return [], refusal.words
+        return [], refusal.words_in(get_translations())
 
 
 def deck(table: GameTable, rules: Rules) -> list[Card]:
@@ -53,7 +54,18 @@ def deck_words(cards: list[Card]) -> str:
     shown as Joker': the deck the picker shows."""
     jokers = cards.count(JOKER)
     if jokers:
-        return f"{len(cards)}-card deck: the 52 and {jokers} jokers, shown as Joker"
+        return ngettext(
+            "%(cards)s-card deck: the 52 and %(num)s joker, shown as Joker",
+            "%(cards)s-card deck: the 52 and %(num)s jokers, shown as Joker",
+            jokers,
+            cards=len(cards),
+        )
     missing = [rank for rank in RANKS_52 if rank not in {card.rank for card in cards}]
-    no = f": no {', '.join(missing[:-1])} or {missing[-1]}" if missing else ""
-    return f"{len(cards)}-card deck{no}"
+    if missing:
+        return gettext(
+            "%(cards)s-card deck: no %(ranks)s or %(last)s",
+            cards=len(cards),
+            ranks=", ".join(missing[:-1]),
+            last=missing[-1],
+        )
+    return gettext("%(cards)s-card deck", cards=len(cards))

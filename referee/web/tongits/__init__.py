@@ -3,6 +3,7 @@ rules on melds and sapaw; the ask page also answers whether a player may call a 
 one, or is burned), and its words glossed on each page that uses them."""
 
 from referee.rules.tongits.wording import GLOSSES
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages.game_pages import GamePages, HandForm
 from referee.web.tongits.hand_form import bonuses_paid, fill_tongits, tongits_form, tongits_outcome
 from referee.web.tongits.referee import calls, meld
@@ -16,9 +17,9 @@ PAGES = GamePages(
         lambda rules: {"bonuses": bonuses_paid(rules)},
     ),
     tabs=(
-        ("counting.count", "Count a hand"),
-        ("counting.spread", "Meld or lay off"),
-        ("tables.ask", "Ask: draw, fight"),
+        ("counting.count", lazy_gettext("Count a hand")),
+        ("counting.spread", lazy_gettext("Meld or lay off")),
+        ("tables.ask", lazy_gettext("Ask: draw, fight")),
     ),
     cards_page=meld,
     of_a_player=calls,
@@ -29,5 +30,5 @@ PAGES = GamePages(
         "hand_form": ("tong-its", "sapaw", "sunog", "fight", "fold", "bisaklat", "Secret"),
     },
     glosses=GLOSSES,
-    seat_words="Tongits: 3, or 4 where the house plays four",
+    seat_words=lazy_gettext("Tongits: 3, or 4 where the house plays four"),
 )

@@ -9,12 +9,14 @@ from wtforms import RadioField
 
 from referee.store.models import Player
 from referee.web.forms import select_choices
+from referee.web.lazy_words import lazy_gettext
 
-YES_NO = select_choices([("yes", "Yes"), ("no", "No")])
+YES_NO = select_choices([("yes", lazy_gettext("Yes")), ("no", lazy_gettext("No"))])
+# Each question as the answer repeats it, of the player asking: "%(player)s" is their name.
 CALL_QUESTIONS = {
-    "call": "May {} call a draw now?",
-    "fight": "May {} fight the draw?",
-    "burned": "Is {} burned?",
+    "call": lazy_gettext("May %(player)s call a draw now?"),
+    "fight": lazy_gettext("May %(player)s fight the draw?"),
+    "burned": lazy_gettext("Is %(player)s burned?"),
 }
 
 
@@ -26,27 +28,36 @@ class CallForm(FlaskForm):
     class Meta:
         csrf = False
 
-    player = RadioField("Who is asking?")
+    player = RadioField(lazy_gettext("Who is asking?"))
     question = RadioField(
-        "The question",
+        lazy_gettext("The question"),
         choices=select_choices(
             [
-                ("call", "May they call a draw now? (at the start of their turn, before drawing)"),
-                ("fight", "May they fight a draw someone called, or must they fold?"),
-                ("burned", "Are they burned, now that the game is over?"),
+                (
+                    "call",
+                    lazy_gettext(
+                        "May they call a draw now? (at the start of their turn, before drawing)"
+                    ),
+                ),
+                ("fight", lazy_gettext("May they fight a draw someone called, or must they fold?")),
+                ("burned", lazy_gettext("Are they burned, now that the game is over?")),
             ]
         ),
     )
     exposed_meld = RadioField(
-        "Do they have an exposed meld? (Cards they laid off on others' melds do not count.)",
+        lazy_gettext(
+            "Do they have an exposed meld? (Cards they laid off on others' melds do not count.)"
+        ),
         choices=YES_NO,
     )
-    secret = RadioField("Do they hold a Secret in hand?", choices=YES_NO)
+    secret = RadioField(lazy_gettext("Do they hold a Secret in hand?"), choices=YES_NO)
     sapaw = RadioField(
-        "Has an opponent laid off (sapaw) on one of their melds since their last turn?",
+        lazy_gettext(
+            "Has an opponent laid off (sapaw) on one of their melds since their last turn?"
+        ),
         choices=YES_NO,
     )
-    caller = RadioField("Did they call this draw themselves?", choices=YES_NO)
+    caller = RadioField(lazy_gettext("Did they call this draw themselves?"), choices=YES_NO)
 
     def __init__(self, players: Sequence[Player], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,6 +10,7 @@ it beside. The bonus counters are shown only for the bonuses this house pays.
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField
 
@@ -19,11 +20,14 @@ from referee.rules.tongits import TongitsRules
 from referee.rules.tongits.outcome import facts_asked
 from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices, whole_field
+from referee.web.lazy_words import lazy_gettext
 
 WINNER_QUESTION = {
-    "tongits": "Who went tong-its (melded or laid off every card)?",
-    "bisaklat": "Who showed the bisaklat (every card in a meld before the first turn)?",
-    "draw": "Who called the draw?",
+    "tongits": lazy_gettext("Who went tong-its (melded or laid off every card)?"),
+    "bisaklat": lazy_gettext(
+        "Who showed the bisaklat (every card in a meld before the first turn)?"
+    ),
+    "draw": lazy_gettext("Who called the draw?"),
 }
 
 
@@ -44,18 +48,18 @@ BONUSES = (
     Bonus(
         "secret",
         "secret_bonus",
-        "Secrets (four of a kind laid at once or kept)",
+        lazy_gettext("Secrets (four of a kind laid at once or kept)"),
         lambda _: FOUR_MELDS,
     ),
     Bonus(
         "escalera",
         "escalera_bonus",
-        "Escaleras (straight flush of 4 or more)",
+        lazy_gettext("Escaleras (straight flush of 4 or more)"),
         lambda _: FOUR_MELDS,
     ),
-    Bonus("aces", "ace_bonus", "aces", lambda _: ACES_IN_A_DECK),
-    Bonus("kings", "king_bonus", "kings", lambda _: KINGS_IN_A_DECK),
-    Bonus("jokers", "joker_bonus", "jokers", lambda rules: rules.jokers),
+    Bonus("aces", "ace_bonus", lazy_gettext("aces"), lambda _: ACES_IN_A_DECK),
+    Bonus("kings", "king_bonus", lazy_gettext("kings"), lambda _: KINGS_IN_A_DECK),
+    Bonus("jokers", "joker_bonus", lazy_gettext("jokers"), lambda rules: rules.jokers),
 )
 
 
@@ -76,17 +80,25 @@ def tongits_form(
         HandForm.winner = RadioField(WINNER_QUESTION[kind], choices=choices)
     if "sapaw_on_caller" in asked:
         HandForm.sapaw_on_caller = BooleanField(
-            "Someone laid off (sapaw) on the caller's melds since the caller's last turn"
+            gettext("Someone laid off (sapaw) on the caller's melds since the caller's last turn")
         )
     if "last_card" in asked:
         HandForm.last_card = RadioField(
-            "Who took the last card of the stack? (needed on a tie)", choices=choices
+            gettext("Who took the last card of the stack? (needed on a tie)"), choices=choices
         )
     for player in players:
         if "fought" in asked:
-            setattr(HandForm, f"fought_{player.id}", BooleanField(f"{player.name} fought"))
+            setattr(
+                HandForm,
+                f"fought_{player.id}",
+                BooleanField(gettext("%(name)s fought", name=player.name)),
+            )
         if "burned" in asked:
-            setattr(HandForm, f"burned_{player.id}", BooleanField(f"{player.name} is burned"))
+            setattr(
+                HandForm,
+                f"burned_{player.id}",
+                BooleanField(gettext("%(name)s is burned", name=player.name)),
+            )
         if "totals" in asked:
             box = whole_field(player.name, required=False, high=most)
             setattr(HandForm, f"total_{player.id}", box)

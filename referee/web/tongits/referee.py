@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_translations, gettext
 
 from referee.games import TONGITS
 from referee.rules import Refusal
@@ -29,17 +30,22 @@ from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules
 from referee.store.seating import players_of, seated
 from referee.store.storage import session
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
 from referee.web.pages.picker import deck, picked, ticked
 from referee.web.tongits.call_form import CALL_QUESTIONS, CallForm
 
-# The facts each question may need, as a refusal asks for them: "{}" is the player.
+# The facts each question may need, as the page asks for a missing one: "%(player)s" is
+# the player, or "this player" when none is chosen.
 FACT_QUESTIONS = {
-    "exposed_meld": "does {} have an exposed meld?",
-    "secret": "does {} hold a Secret in hand?",
-    "sapaw": "has an opponent laid off (sapaw) on a meld of {} since their last turn?",
-    "caller": "did {} call this draw?",
+    "exposed_meld": lazy_gettext("Choose yes or no: does %(player)s have an exposed meld?"),
+    "secret": lazy_gettext("Choose yes or no: does %(player)s hold a Secret in hand?"),
+    "sapaw": lazy_gettext(
+        "Choose yes or no: has an opponent laid off (sapaw) on a meld of %(player)s since "
+        "their last turn?"
+    ),
+    "caller": lazy_gettext("Choose yes or no: did %(player)s call this draw?"),
 }
 # The options whose sentences a page shows beside its cards: they decide the ruling.
 MELD_RULES = ("ace_low_only", "jokers")
@@ -71,7 +77,9 @@ def meld(table: GameTable) -> ResponseReturnValue:
             else:
                 ruling = rule_on_meld(cards, rules)
         except Refusal as refusal:
-            errors["sapaw" if refusal.field == "card" else "cards"] = refusal.words
+            errors["sapaw" if refusal.field == "card" else "cards"] = refusal.words_in(
+                get_translations()
+            )
     cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
@@ -104,13 +112,18 @@ def calls(table: GameTable, rules: TongitsRules) -> dict[str, Any]:
         player = next((p for p in players if str(p.id) == form.player.data), None)
         facts, errors = _facts(form, player, players)
         if not errors and player is not None:
-            asked = CALL_QUESTIONS[form.question.data].format(player.name)
+            asked = str(CALL_QUESTIONS[form.question.data]) % {"player": player.name}
             try:
                 ruling = _rule(form.question.data, facts, rules)
             except Refusal as refusal:
                 # The one fact the core can refuse: a caller with no exposed meld.
                 field = "caller" if refusal.field == "is_caller" else "question"
-                errors[field], asked = f"{player.name}: {refusal.words}", None
+                errors[field] = gettext(
+                    "%(player)s: %(refusal)s",
+                    player=player.name,
+                    refusal=refusal.words_in(get_translations()),
+                )
+                asked = None
     return {
         "player_questions": "tongits/calls.html",
         "call_form": form,
@@ -129,10 +142,14 @@ def _facts(
     errors: dict[str, str] = {}
     if player is None:
         names = [p.name for p in players]
-        errors["player"] = f"Choose who is asking: {', '.join(names[:-1])} or {names[-1]}."
+        errors["player"] = gettext(
+            "Choose who is asking: %(names)s or %(last)s.",
+            names=", ".join(names[:-1]),
+            last=names[-1],
+        )
     question = form.question.data
     if question not in CALL_QUESTIONS:
-        errors["question"] = "Choose a question: calling a draw, fighting one, or burned."
+        errors["question"] = gettext("Choose a question: calling a draw, fighting one, or burned.")
         question = None
     facts = {
         key: form[key].data == "yes" for key in FACT_QUESTIONS if form[key].data in ("yes", "no")
@@ -144,10 +161,10 @@ def _facts(
         needed.append("sapaw")
     if question == "fight":
         needed.append("caller")
-    who = player.name if player else "this player"
+    who = player.name if player else gettext("this player")
     for key in needed:
         if key not in facts:
-            errors[key] = f"Choose yes or no: {FACT_QUESTIONS[key].format(who)}"
+            errors[key] = str(FACT_QUESTIONS[key]) % {"player": who}
     return facts, errors
 
 

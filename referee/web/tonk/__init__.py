@@ -2,6 +2,7 @@
 
 from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.tonk.house_rules import DEAL_TONK
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages.game_pages import GamePages, HandForm
 from referee.web.tonk.hand_form import fill, hand_form, hand_outcome
 from referee.web.tonk.spread import spread
@@ -9,11 +10,11 @@ from referee.web.tonk.spread import spread
 PAGES = GamePages(
     hand_form=HandForm(hand_form, hand_outcome, fill, "tonk/asks.html"),
     tabs=(
-        ("counting.count", "Count a hand"),
-        ("counting.spread", "Spread or hit"),
-        ("tables.ask", "Ask"),
+        ("counting.count", lazy_gettext("Count a hand")),
+        ("counting.spread", lazy_gettext("Spread or hit")),
+        ("tables.ask", lazy_gettext("Ask")),
     ),
     cards_page=spread,
     rules_form_parts={DEAL_TONK: "tonk/bands.html"},
-    seat_words=f"Tonk: {MIN_PLAYERS} to {MAX_PLAYERS}",
+    seat_words=lazy_gettext("Tonk: %(low)s to %(high)s", low=MIN_PLAYERS, high=MAX_PLAYERS),
 )

@@ -9,6 +9,7 @@ it beside.
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField
 
@@ -17,12 +18,13 @@ from referee.rules.tonk.outcome import asks_last_draw, needs_spread_six
 from referee.rules.tonk.waiting import drop_can_be_refused
 from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices, select_choices, whole_field
+from referee.web.lazy_words import lazy_gettext
 
 PLAYER_QUESTION = {
-    "tonk_out": "Who tonked out?",
-    "double_double": "Who went out second?",
-    "out": "Who went out?",
-    "drop": "Who dropped?",
+    "tonk_out": lazy_gettext("Who tonked out?"),
+    "double_double": lazy_gettext("Who went out second?"),
+    "out": lazy_gettext("Who went out?"),
+    "drop": lazy_gettext("Who dropped?"),
 }
 
 
@@ -39,17 +41,17 @@ def hand_form(
         HandForm.player = RadioField(PLAYER_QUESTION[kind], choices=choices)
     if kind == "tonk_out" and needs_spread_six(rules):
         HandForm.spread_six = RadioField(
-            "Six cards laid as new spreads in the last turn?",
-            choices=select_choices([("true", "Yes"), ("false", "No")]),
+            gettext("Six cards laid as new spreads in the last turn?"),
+            choices=select_choices([("true", gettext("Yes")), ("false", gettext("No"))]),
         )
     if asks_last_draw(kind, rules):
         HandForm.last_draw = RadioField(
-            "Who drew the last stock card? (only needed on a tie)",
+            gettext("Who drew the last stock card? (only needed on a tie)"),
             choices=choices,
         )
     if kind == "drop" and drop_can_be_refused(rules):
         HandForm.override = BooleanField(
-            "Record it anyway: the table lets this drop stand (the hand will say so)"
+            gettext("Record it anyway: the table lets this drop stand (the hand will say so)")
         )
     for player in players:
         setattr(HandForm, f"total_{player.id}", whole_field(player.name, required=False))

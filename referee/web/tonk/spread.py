@@ -5,6 +5,7 @@ from typing import Any
 
 from flask import render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import get_translations
 
 from referee.rules import Refusal
 from referee.rules.runs import card_of
@@ -31,7 +32,7 @@ def spread(table: GameTable) -> ResponseReturnValue:
             else:
                 ruling = rule_on_spread(cards, rules)
         except Refusal as refusal:
-            error = refusal.words
+            error = refusal.words_in(get_translations())
     cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
