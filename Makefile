@@ -54,10 +54,11 @@ lint: $(STAMP)
 	$(BIN)/python tools/messages_current.py $(VENV)/messages.pot $(POT) $(CATALOGS:.mo=.po)
 
 # The words to translate, from the code, into messages.pot; then each language's catalog
-# gains the new ones (untranslated, or fuzzy where an old one was close) for a translator.
+# gains the new ones, untranslated, for a translator. No fuzzy guesses: pybabel's are often
+# wrong ("Table name" as "Mesa"), and a catalog must hold no fuzzy message.
 messages: $(STAMP)
 	$(EXTRACT) -o $(POT) .
-	$(BIN)/pybabel --quiet update -i $(POT) -d $(TRANSLATIONS)
+	$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete -i $(POT) -d $(TRANSLATIONS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/settle.py

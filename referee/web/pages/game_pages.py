@@ -54,6 +54,8 @@ class GamePages:
     # what each means, glossed on that page.
     glossary: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     glosses: Mapping[str, str] = field(default_factory=dict)
+    # What heads the glossed words ("Tongits words:").
+    glossary_title: str = ""
     # How many it seats, as the start page says it beside the players' boxes.
     seat_words: str = ""
 
@@ -86,10 +88,11 @@ def referee_tabs(table: GameTable) -> tuple[tuple[str, str], ...]:
     return pages_of(table).tabs
 
 
-def glossary(table: GameTable, page: str) -> list[tuple[str, str]]:
-    """(word, what it means) for each of the game's own words `page` uses."""
+def glossary(table: GameTable, page: str) -> tuple[str, list[tuple[str, str]]]:
+    """What heads the game's own words, and (word, what it means) for each one `page` uses."""
     pages = pages_of(table)
-    return [(word, pages.glosses[word]) for word in pages.glossary.get(page, ())]
+    glossed = [(word, pages.glosses[word]) for word in pages.glossary.get(page, ())]
+    return pages.glossary_title, glossed
 
 
 def init_app(app: Flask) -> None:

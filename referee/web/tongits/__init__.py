@@ -30,5 +30,6 @@ PAGES = GamePages(
         "hand_form": ("tong-its", "sapaw", "sunog", "fight", "fold", "bisaklat", "Secret"),
     },
     glosses=GLOSSES,
+    glossary_title=lazy_gettext("Tongits words:"),
     seat_words=lazy_gettext("Tongits: 3, or 4 where the house plays four"),
 )
