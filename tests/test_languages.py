@@ -215,7 +215,7 @@ def test_a_refusal_of_the_core_is_shown_in_filipino(web):
     ids = player_ids(web, table)
     page = text(preview_hand(web, table, DEAL_TONK_48, headers=FILIPINO))
     assert error_beside(page, f"total_{ids['Ben']}") == (
-        "Ben: hindi tonk dito ang 48; ang tonk sa bigay ay 49 or 50 (house rule “Tonk on the deal”)"
+        "Ben: hindi tonk dito ang 48; ang tonk sa bigay ay 49 o 50 (house rule “Tonk on the deal”)"
     )
 
 
