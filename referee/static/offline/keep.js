@@ -8,6 +8,7 @@
 
 import { keep } from "./store.js";
 import { changed, sendSoon } from "./send.js";
+import { words } from "./words.js";
 
 const NOT_KEPT = new Set(["csrf_token", "previewed", "inline", "entry_key", "dealer"]);
 
@@ -56,7 +57,7 @@ async function keepHand(form) {
   const done = document.createElement("p");
   done.className = "flash";
   done.setAttribute("role", "status");
-  done.textContent = "Kept on this phone, not sent yet: it is sent when the network is back.";
+  done.textContent = words("kept");
   form.replaceWith(done);
   changed();
   sendSoon();
@@ -69,12 +70,11 @@ function offerToKeep(form) {
   offer.className = "keep-offline";
   offer.setAttribute("role", "alert");
   const why = document.createElement("p");
-  why.textContent =
-    "No network: the payout cannot be checked now. Keep this hand on this phone: it is sent, and its payout worked out, when the network is back.";
+  why.textContent = words("offer");
   const button = document.createElement("button");
   button.type = "button";
   button.className = "primary";
-  button.textContent = "Keep it on this phone";
+  button.textContent = words("keep_it");
   button.addEventListener("click", () => {
     button.disabled = true; // one tap, one hand
     keepHand(form);

@@ -4,6 +4,7 @@
 
 import { forget, unsent, update } from "./store.js";
 import { changed, sendSoon } from "./send.js";
+import { words as said } from "./words.js";
 
 const TABLE = /^\/t\/\d+/;
 
@@ -32,29 +33,29 @@ function keptAt(hand) {
 function item(hand, behindRefused) {
   const line = element("li", "unsent-hand");
   const title = element("p");
-  title.append(element("b", null, hand.kind), ` · not sent yet · kept at ${keptAt(hand)}`);
-  const dealt = hand.dealer ? `Dealer: ${hand.dealer}` : "Dealer: whoever deals next";
+  title.append(element("b", null, hand.kind), ` · ${said("kept_at", { time: keptAt(hand) })}`);
+  const dealt = hand.dealer ? said("dealer", { dealer: hand.dealer }) : said("dealer_next");
   line.append(title, element("p", null, [...hand.words, dealt].join(" · ")));
   if (hand.refused) {
     for (const words of Object.values(hand.refused)) {
-      line.append(element("p", "error", `Not taken when sent: ${words}`));
+      line.append(element("p", "error", said("not_taken", { why: words })));
     }
     line.lastChild.setAttribute("role", "alert");
-    const again = button("Send again", async () => {
+    const again = button(said("send_again"), async () => {
       await update({ ...hand, refused: null });
       sendSoon();
     });
-    const remove = button("Remove it", async () => {
-      if (confirm(`Remove this ${hand.kind.toLowerCase()} from the phone? It was never counted.`)) {
+    const remove = button(said("remove_it"), async () => {
+      if (confirm(said("remove_ask", { kind: hand.kind.toLowerCase() }))) {
         await forget(hand.id);
         sendSoon(); // the hands waiting behind it may go now
       }
     });
     line.append(again, remove);
   } else {
-    line.append(element("p", "muted", "Payout: worked out when it is sent."));
+    line.append(element("p", "muted", said("payout_later")));
   }
-  if (behindRefused) line.append(element("p", "muted", "Waits for the hand above to be sent."));
+  if (behindRefused) line.append(element("p", "muted", said("waits")));
   return line;
 }
 
@@ -63,7 +64,7 @@ function placed() {
   if (section) return section;
   section = element("section", "card unsent");
   section.id = "unsent";
-  section.setAttribute("aria-label", "Not sent yet");
+  section.setAttribute("aria-label", said("not_sent"));
   const tally = document.getElementById("tally");
   if (tally) tally.before(section);
   else document.querySelector("main h1")?.after(section);
@@ -87,12 +88,8 @@ export async function showUnsent() {
     refusedAbove ||= Boolean(hand.refused);
   }
   section.replaceChildren(
-    element("h2", null, `Not sent yet: ${hands.length} hand${hands.length === 1 ? "" : "s"}`),
-    element(
-      "p",
-      "muted",
-      "Kept on this phone; sent in this order when the network is back, and counted then.",
-    ),
+    element("h2", null, said("not_sent_heading", { count: hands.length })),
+    element("p", "muted", said("kept_here")),
     list,
   );
 }

@@ -8,13 +8,12 @@
 // the refusal, and the later hands of its table wait behind it, their order kept.
 
 import { forget, unsent, update } from "./store.js";
+import { words } from "./words.js";
 
 const LOCK = "tonk-referee-sending";
 const FIRST_WAIT = 2000; // ms before trying again after a failed send, doubled up to...
 const LONGEST_WAIT = 30000;
-const NO_ACCESS = {
-  form: "This phone can no longer change this table (its scorekeeper link was changed). Open the new link on this phone, then tap Send again.",
-};
+const NO_ACCESS = { form: words("no_access") };
 
 // Told whenever the kept hands change, in this tab and in every other tab of the app.
 const others = new BroadcastChannel("tonk-referee-unsent");
@@ -44,7 +43,7 @@ async function answered(answer) {
   if (answer.status === 422) return { refused: (await jsonOf(answer)).refused };
   if (answer.status === 403 || answer.status === 404) return { refused: NO_ACCESS };
   if (answer.status >= 500) throw new NotNow(`the server answered ${answer.status}`);
-  return { refused: { form: `The server did not take it (${answer.status}). Tap Send again.` } };
+  return { refused: { form: words("not_taken_status", { status: answer.status }) } };
 }
 
 // A CSRF token asked for now: the page's own may have run out while the hand waited.

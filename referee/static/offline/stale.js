@@ -1,6 +1,8 @@
 // The tally polls the server every 2 s (partials/tally.html). While the polls fail, the
 // tally shown is the last one received: say so, and since when, until a poll succeeds.
 
+import { words } from "./words.js";
+
 const POLL = "[hx-trigger^='every']";
 let lastFresh = new Date();
 
@@ -14,7 +16,7 @@ function sayStale(tally) {
     tally.before(notice);
   }
   const since = lastFresh.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  notice.textContent = `Not up to date: no answer from the server since ${since}. The tally below is as it was then.`;
+  notice.textContent = words("stale", { time: since });
 }
 
 export function listen() {

@@ -4,9 +4,12 @@
 // fails is the kept copy shown (the table "as last seen"). Kept answers are matched with
 // their Vary header, so the fragment htmx asked for (HX-Request) and the whole page at
 // the same address never stand in for each other. Nothing is ever sent from here: a hand
-// entered offline is kept and sent by the page (static/offline/unsent.js).
+// entered offline is kept and sent by the page (static/offline/keep.js, send.js).
 
 const PAGES = "tonk-referee-pages-v1";
+// What is shown offline for a page never kept: the server's page saying so, in the phone's
+// language (referee/web/pages/offline.py), kept again whenever a page asks to keep its links.
+const NO_COPY = "/offline";
 
 // Never kept: what must be live (the watch poll, the sender's token and answers, the
 // API, downloads) and this script itself.
@@ -49,27 +52,16 @@ async function fetchAndKeep(request) {
   return response;
 }
 
-const NOT_KEPT = `<!doctype html><html lang="en"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No network · Tonk Referee</title>
-<h1>No network</h1><p>This page was not opened on this phone while the network was up, so
-there is no copy of it here. Go back to the table: hands entered there are kept on the phone
-and sent when the network is back.</p><p><a href="/">Tables on this phone</a></p></html>`;
-
 async function fromNetworkOrKept(request) {
   try {
     return await fetchAndKeep(request);
   } catch (offline) {
     const kept = await caches.match(request);
     if (kept) return kept;
-    if (request.mode !== "navigate") throw offline;
-    return new Response(NOT_KEPT, {
-      status: 503,
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": "default-src 'none'",
-      },
-    });
+    const noCopy =
+      request.mode === "navigate" && (await caches.match(NO_COPY, { ignoreVary: true }));
+    if (!noCopy) throw offline; // the browser's own offline page, in its own language
+    return new Response(noCopy.body, { status: 503, headers: noCopy.headers });
   }
 }
 
@@ -83,7 +75,7 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const { keep } = event.data || {};
   if (!Array.isArray(keep)) return;
-  const asked = keep.map(({ url, htmx }) =>
+  const asked = [...keep, { url: NO_COPY, htmx: false }].map(({ url, htmx }) =>
     fetchAndKeep(new Request(url, { headers: htmx ? { "HX-Request": "true" } : {} })).catch(
       () => null,
     ),

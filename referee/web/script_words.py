@@ -1,0 +1,72 @@
+"""The words the app's scripts show (static/offline/*.js, share.js), in the page's language.
+
+The CSP allows no inline script, so no script is written per language: every page carries
+these words as a JSON data block (`<script type="application/json" id="words">`, which a
+browser never runs), rendered from the catalogs like the page around it, and the scripts
+read them there (static/offline/words.js). A value says where the script puts its own in
+`{name}`; a count's words come in each plural category of the language (CLDR's, which
+`Intl.PluralRules` picks in the phone as Babel and the catalog's Plural-Forms do here).
+"""
+
+from collections.abc import Callable
+
+from flask_babel import get_locale, gettext, ngettext
+
+# Enough counts to meet every plural category of a language (Filipino's "other" first at 4).
+SAMPLE_COUNTS = range(0, 110)
+
+
+def _by_category(words: Callable[[int], str]) -> dict[str, str]:
+    """A count's words in each plural category of this request's language."""
+    locale = get_locale()
+    assert locale is not None  # a page is rendered in a request, where Babel settled one
+    forms: dict[str, str] = {}
+    for count in SAMPLE_COUNTS:
+        forms.setdefault(locale.plural_form(count), words(count))
+    return forms
+
+
+def script_words() -> dict[str, object]:
+    """Every word the scripts say, by the name they ask for it."""
+    return {
+        "offer": gettext(
+            "No network: the payout cannot be checked now. Keep this hand on this phone: it is"
+            " sent, and its payout worked out, when the network is back."
+        ),
+        "keep_it": gettext("Keep it on this phone"),
+        "kept": gettext("Kept on this phone, not sent yet: it is sent when the network is back."),
+        "not_sent_heading": _by_category(
+            lambda n: ngettext(
+                "Not sent yet: %(count)s hand", "Not sent yet: %(count)s hands", n, count="{count}"
+            )
+        ),
+        "not_sent": gettext("Not sent yet"),
+        "kept_here": gettext(
+            "Kept on this phone; sent in this order when the network is back, and counted then."
+        ),
+        "kept_at": gettext("not sent yet · kept at %(time)s", time="{time}"),
+        "dealer": gettext("Dealer: %(dealer)s", dealer="{dealer}"),
+        "dealer_next": gettext("Dealer: whoever deals next"),
+        "not_taken": gettext("Not taken when sent: %(why)s", why="{why}"),
+        "send_again": gettext("Send again"),
+        "remove_it": gettext("Remove it"),
+        "remove_ask": gettext(
+            "Remove this %(kind)s from the phone? It was never counted.", kind="{kind}"
+        ),
+        "payout_later": gettext("Payout: worked out when it is sent."),
+        "waits": gettext("Waits for the hand above to be sent."),
+        "no_access": gettext(
+            "This phone can no longer change this table (its scorekeeper link was changed)."
+            " Open the new link on this phone, then tap Send again."
+        ),
+        "not_taken_status": gettext(
+            "The server did not take it (%(status)s). Tap Send again.", status="{status}"
+        ),
+        "stale": gettext(
+            "Not up to date: no answer from the server since %(time)s. The tally below is as it"
+            " was then.",
+            time="{time}",
+        ),
+        "copied": gettext("Copied"),
+        "copy_by_hand": gettext("Press and hold the link above to copy it"),
+    }
