@@ -213,3 +213,39 @@ def test_the_rules_and_the_referees_pages_open_without_a_network_never_visited(
         page.goto(table_url + path)
         expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     assert script_errors == []
+
+
+# In Filipino (issue 22): the scripts' words and the worker's "no copy" page, in the
+# phone's language; a page never opened says so from the worker's copy of /offline.
+
+
+def test_a_filipino_phone_keeps_a_hand_offline_in_filipino(
+    context: BrowserContext, server_url, script_errors
+):
+    page = context.new_page()
+    table_url = start_table(page, server_url)
+    context.add_cookies([{"name": "lang", "value": "fil", "url": server_url}])
+    page.reload()  # the pages, and the worker's "no copy" page, kept again in Filipino
+    expect(page.locator("html")).to_have_attribute("lang", "fil")
+    expect(page.locator("html")).to_have_attribute("data-offline", "kept")
+
+    context.set_offline(True)
+    expect(page.locator("#tally-stale")).to_contain_text("Hindi updated: walang sagot")
+    page.locator(".outcomes a[href$='/stock_out']").click()  # its words are not mine to pin
+    total_of(page, "Dora").fill("3")
+    total_of(page, "Eli").fill("9")
+    page.get_by_role("button", name="Tingnan ang bayaran").click()
+    page.get_by_role("button", name="Itago sa phone na ito").click()
+    expect(page.get_by_role("status").filter(has_text="Nakatago sa phone na ito")).to_be_visible()
+    page.goto(table_url)
+    unsent = page.get_by_role("region", name="Hindi pa naipapadala")
+    expect(unsent.get_by_role("heading")).to_have_text("Hindi pa naipapadala: 1 hand")
+    expect(unsent).to_contain_text("Bayaran: kukuwentahin kapag naipadala na.")
+
+    page.goto(server_url + "/t/999999/hands/")  # never opened on this phone
+    expect(page.get_by_role("heading", level=1)).to_have_text("Walang network")
+
+    context.set_offline(False)
+    page.goto(table_url)
+    expect(page.locator("#unsent")).to_have_count(0)  # sent once the network is back
+    assert script_errors == []
