@@ -54,7 +54,8 @@ def test_the_share_page_has_a_share_button_per_link_shown_by_its_script(web):
     ] == [True, True]
     buttons = re.findall(r'<button type="button" class="share-link" (.*?)</button>', page)
     assert buttons == [
-        f'data-url="{link}" data-title="Tonk night: {role} link" hidden>Share the {role} link'
+        f'data-url="{link}" data-title="Tonk night: {role} link" data-copy="Copy the {role} link"'
+        f" hidden>Share the {role} link"
         for link, role in zip(links, ["scorekeeper", "watch"], strict=True)
     ]
     assert page.count('<span class="shared" role="status"></span>') == 2
