@@ -43,7 +43,8 @@ from referee.rules.players import check_players
 from referee.rules.said import said
 from referee.rules.tonk.house_rules import MAX_BANDS, MAX_DEALT_TOTAL
 from referee.store.models import Player
-from referee.web.lazy_words import lazy_gettext
+from referee.web.language import words
+from referee.web.lazy_words import lazy_gettext, lazy_said
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -203,9 +204,11 @@ def rules_form_for(options: DeclaredOptions) -> type[RulesForm]:
 
 def _rules_field(options: DeclaredOptions, key: str) -> Field:
     check = options.check(key)
-    label = options.label(key)
+    label = lazy_said(options.label(key))
     if check.kind in ("choice", "flag"):
-        choices = select_choices([(_token(v), options.value_words(key, v)) for v in check.choices])
+        choices = select_choices(
+            [(_token(v), lazy_said(options.value_words(key, v))) for v in check.choices]
+        )
         return RadioField(label, choices=choices)
     if check.kind == "whole":
         return _whole_field(label, required=not check.optional, low=check.low, high=check.high)
@@ -247,7 +250,7 @@ def allowed_hint(options: DeclaredOptions, key: str) -> str | None:
             "%(low)s to %(high)s, or empty: %(empty)s",
             low=check.low,
             high=check.high,
-            empty=options.value_words(key, None).lower(),
+            empty=words(options.value_words(key, None)).lower(),
         )
     if check.kind == "whole":
         return gettext("%(low)s to %(high)s", low=check.low, high=check.high)

@@ -9,16 +9,22 @@ What the core says is a `Said` (referee/rules/said.py): English as a `str`, word
 page's language wherever a template prints it (the Jinja environment's `finalize`) and
 when it is flashed (the session would keep only its English). The JSON API, `referee
 settle`, the table file and the CSV never pass through here, so they stay English.
-`finalize` sees only what `{{ }}` prints: a `Said` joined to text first (`~`, `%`, a value
-of `_()`) has become its English `str` by then.
+`finalize` sees only what `{{ }}` prints: a `Said` joined to text first (`~`, `%`) has
+become its English `str` by then. So a `Said` given to `_()`/`ngettext()` as a value, or
+through `|capitalize`, is worded in the page's language before it goes in.
 """
 
 import string
+from collections.abc import Callable
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, has_request_context, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.filters import do_capitalize
+from jinja2.runtime import Context
 
 from referee.rules.said import Said
 
@@ -68,6 +74,22 @@ def words(message: str) -> str:
     return str(in_language(message))
 
 
+def _said_in_language(call: Callable[..., Any]) -> Callable[..., Any]:
+    """Jinja's `gettext`/`ngettext`, with each `Said` value worded in this request's
+    language before `%` puts it into the sentence (after that it is English text)."""
+
+    @pass_context
+    def worded(context: Context, *args: Any, **variables: Any) -> Any:
+        return call(context, *args, **{k: in_language(v) for k, v in variables.items()})
+
+    return worded
+
+
+def capitalized(value: object) -> str:
+    """Jinja's `|capitalize`, of a `Said` in this request's language."""
+    return do_capitalize(str(in_language(value)))
+
+
 def _same_site(target: str) -> str:
     """`target` when it is a path of this app ("/t/1?x=2"), else the home page: the switch
     never sends a phone off-site, whatever `next` a crafted form carries."""
@@ -100,5 +122,8 @@ def init_app(app: Flask) -> None:
     """Babel per app (its catalog cache is the app's), `finalize` for every `{{ }}`."""
     Babel(app, locale_selector=chosen)
     app.jinja_env.finalize = in_language
+    for name in ("gettext", "ngettext"):  # installed by Babel's Jinja i18n extension
+        app.jinja_env.globals[name] = _said_in_language(cast(Any, app.jinja_env.globals[name]))
+    app.jinja_env.filters["capitalize"] = capitalized
     app.jinja_env.globals.update(languages=LANGUAGES, language=current)
     app.register_blueprint(bp)

@@ -28,6 +28,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 from werkzeug.exceptions import TooManyRequests
 
+from referee.rules.said import said, said_n, sentences
 from referee.store import storage
 from referee.store.models import RateCount
 
@@ -64,8 +65,8 @@ def _address() -> str:
 
 def _wait_in_words(seconds: int) -> str:
     if seconds < 120:
-        return "1 second" if seconds == 1 else f"{seconds} seconds"
-    return f"{math.ceil(seconds / 60)} minutes"
+        return said_n("{count} second", "{count} seconds", seconds)
+    return said_n("{count} minute", "{count} minutes", math.ceil(seconds / 60))
 
 
 class TooFast(TooManyRequests):
@@ -73,7 +74,8 @@ class TooFast(TooManyRequests):
     long to wait (the page shows it, as the API does), and Retry-After the seconds."""
 
     def __init__(self, wait: int, what: str):
-        super().__init__(f"{what} Wait {_wait_in_words(wait)}, then try again.", retry_after=wait)
+        wait_words = said("Wait {wait}, then try again.", wait=_wait_in_words(wait))
+        super().__init__(sentences(what, wait_words), retry_after=wait)
 
 
 @contextmanager
@@ -163,12 +165,14 @@ def wrong_token(table_id: int) -> None:
     if wait is not None:
         raise TooFast(
             wait,
-            "Too many wrong links were tried, for this table or from this network. "
-            "The right link always opens its table.",
+            sentences(
+                said("Too many wrong links were tried, for this table or from this network."),
+                said("The right link always opens its table."),
+            ),
         )
 
 
-TOO_MANY_TABLES = "Too many tables were started or imported from this network."
+TOO_MANY_TABLES = said("Too many tables were started or imported from this network.")
 
 
 def may_start_table() -> None:

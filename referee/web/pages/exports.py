@@ -22,6 +22,7 @@ from referee.store import commands
 from referee.store.models import GameTable
 from referee.store.storage import session
 from referee.web import access, rate_limits
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render, table_or_404
 from referee.web.transfer import NO_STORE
 
@@ -72,7 +73,10 @@ def export_spreadsheet(table_id: int) -> ResponseReturnValue:
 
 
 class ImportForm(FlaskForm):
-    file = FileField("The table's file (.json)", render_kw={"accept": ".json,application/json"})
+    file = FileField(
+        lazy_gettext("The table's file (.json)"),
+        render_kw={"accept": ".json,application/json"},
+    )
 
 
 @bp.url_value_preprocessor

@@ -6,8 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from flask import Flask
-from flask_babel import LazyString, get_translations, gettext, ngettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import LazyString, get_translations, gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 
 from referee.games import GAMES, Game, WordsPayments
@@ -107,16 +106,16 @@ def undone_words(settlement: Mapping[str, Any]) -> str:
 # What each action of a hand's history says, with who did it (store.models.HISTORY_ACTIONS;
 # "recounted" has a sentence of its own on the hand's page).
 CHANGES_BY: dict[str, LazyString] = {
-    "entered": _l("entered by %(who)s"),
-    "edited": _l("edited by %(who)s"),
-    "voided": _l("voided by %(who)s"),
-    "restored": _l("restored by %(who)s"),
+    "entered": lazy_gettext("entered by %(who)s"),
+    "edited": lazy_gettext("edited by %(who)s"),
+    "voided": lazy_gettext("voided by %(who)s"),
+    "restored": lazy_gettext("restored by %(who)s"),
 }
 CHANGES: dict[str, LazyString] = {
-    "entered": _l("entered"),
-    "edited": _l("edited"),
-    "voided": _l("voided"),
-    "restored": _l("restored"),
+    "entered": lazy_gettext("entered"),
+    "edited": lazy_gettext("edited"),
+    "voided": lazy_gettext("voided"),
+    "restored": lazy_gettext("restored"),
 }
 
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from flask_wtf import FlaskForm
 
 from referee import exact_json
@@ -29,6 +29,7 @@ from referee.store.storage import session
 from referee.web import access
 from referee.web.forms import VoidForm, entry_key, form_count, not_numbers, override_ticked
 from referee.web.language import words
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import HandForm, pages_of
 from referee.web.pages.htmx import htmx
@@ -37,7 +38,7 @@ from referee.web.pages.tables import games_context, table_context
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
 # Said when Save was tapped but the payout is no longer the one checked: nothing was saved.
-MOVED = (
+MOVED = lazy_gettext(
     "Nothing was saved: the payout is not the one checked (a box was changed, or another "
     "phone changed the night or the rules). Check it below, then save."
 )
@@ -94,24 +95,24 @@ def _hand_page(
                 errors["form"] = reused.words
             else:
                 if earlier is not None:
-                    return _saved(table, f"Hand {earlier.no} saved.")
+                    return _saved(table, gettext("Hand %(no)s saved.", no=earlier.no))
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
-            errors["dealer"] = "Dealer: choose who dealt this hand"
+            errors["dealer"] = gettext("Dealer: choose who dealt this hand")
         note = None
         try:
             note = commands.wait_note(
                 table, rules, waiting, outcome, override=override_ticked(form)
             )
         except Refusal as refusal:
-            errors["player"] = refusal.words
+            errors["player"] = refusal.words_in(get_translations())
         if not errors:
             try:
                 _, settlement = preview(
                     db, table, rules, players, outcome, hand=hand, dealer=dealer
                 )
             except Refusal as refusal:
-                errors[_field_of(refusal, players, form)] = refusal.words
+                errors[_field_of(refusal, players, form)] = refusal.words_in(get_translations())
         if not errors and dealer is not None and settlement is not None:
             digest = _digest(outcome, form.dealer.data, note, settlement)
             if "save" in request.form and form.previewed.data == digest:
@@ -119,7 +120,7 @@ def _hand_page(
                     return _save(table, hand, outcome, dealer, form, settlement.to_json())
                 except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    errors[_field_of(refusal, players, form)] = refusal.words
+                    errors[_field_of(refusal, players, form)] = refusal.words_in(get_translations())
                     settlement = None
             if not errors:
                 if "save" in request.form and form.previewed.data:
@@ -155,7 +156,7 @@ def _save(
             override=override_ticked(form),
             shown=shown,
         )
-        return _saved(table, f"Hand {entered.hand.no} saved.")
+        return _saved(table, gettext("Hand %(no)s saved.", no=entered.hand.no))
     try:
         commands.edit_hand(
             db,
@@ -170,7 +171,7 @@ def _save(
     except commands.StaleHand:
         db.rollback()
         return _stale(table, hand)
-    return _saved(table, f"Hand {hand.no} changed; its history keeps what it was.")
+    return _saved(table, gettext("Hand %(no)s changed; its history keeps what it was.", no=hand.no))
 
 
 def _form_page(

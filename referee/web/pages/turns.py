@@ -3,6 +3,7 @@ was hit."""
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from referee.games import Turns
 from referee.rules.tonk.waiting import HIT, PLAYS, SPREAD, TURN
@@ -13,17 +14,21 @@ from referee.store.seating import players_of
 from referee.store.storage import session
 from referee.web.forms import form_count
 from referee.web.language import words
+from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import table_or_404
 from referee.web.pages.htmx import htmx
 from referee.web.pages.tables import table_context
 
 bp = Blueprint("turns", __name__, url_prefix="/t/<int:table_id>/turns")
 
-BEHIND = (
+BEHIND = lazy_gettext(
     "That tap was not counted: this screen was behind (another phone marked, or the tap "
     "arrived twice). This is the hand as it is now."
 )
-FULL = f"This hand has {turns.MAX_MARKS} marks, the most one hand keeps: save the hand."
+FULL = lazy_gettext(
+    "This hand has %(most)s marks, the most one hand keeps: save the hand.",
+    most=turns.MAX_MARKS,
+)
 
 
 def _seen() -> int:
@@ -46,7 +51,7 @@ def _apply(table: GameTable) -> str | None:
         if player is None:
             abort(400)
         if not player.seated:
-            return f"{player.name} has left the table: nothing was marked."
+            return gettext("%(name)s has left the table: nothing was marked.", name=player.name)
     else:
         abort(400)
     if seen >= turns.MAX_MARKS:
