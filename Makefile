@@ -15,7 +15,8 @@ TRANSLATIONS := referee/translations
 POT := $(TRANSLATIONS)/messages.pot
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 # The core's markers (said, said_n) beside gettext's own, in the files babel.cfg names.
-EXTRACT := $(BIN)/pybabel --quiet extract -F babel.cfg --project='Tonk Referee' \
+# Locations name the file only: line numbers would rewrite the catalogs on every edit.
+EXTRACT := $(BIN)/pybabel --quiet extract -F babel.cfg --project='Tonk Referee' --add-location=file \
 	-k said -k said_n:1,2 -k _ -k gettext -k ngettext:1,2 -k lazy_gettext
 
 .PHONY: run test lint bench mutation lock messages
