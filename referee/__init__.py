@@ -10,7 +10,16 @@ from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
 from referee.rules.limits import MAX_ID
-from referee.web import language, origin, secret_key, security, serving, static_files, transfer
+from referee.web import (
+    language,
+    origin,
+    secret_key,
+    security,
+    serving,
+    static_files,
+    theme,
+    transfer,
+)
 from referee.web.json_provider import ExactJSONProvider
 
 INSTANCE_ENV = "REFEREE_INSTANCE"
@@ -54,6 +63,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     Htmx().init_app(app)
     language.init_app(app)
+    theme.init_app(app)
 
     from referee.store import storage
     from referee.web import api, openapi

@@ -74,7 +74,7 @@ def lang(response) -> str:
 
 def switch_buttons(page: str) -> list[tuple[str, str]]:
     """(value, words) of each button of the language switch, the chosen one marked with *."""
-    footer = re.search(r'<footer class="languages">(.*?)</footer>', page, re.S).group(1)
+    footer = re.search(r'<form method="post" action="/language"(.*?)</form>', page, re.S).group(1)
     found = re.findall(r'<button name="lang" value="(\w+)" lang="\w+"( aria-current)?', footer)
     names = re.findall(r"<button[^>]*>([^<]*)</button>", footer)
     return [

@@ -1,9 +1,10 @@
 """The language a page speaks: English or Filipino, by Flask-Babel (catalogs in
 referee/translations/, made by `make messages`, compiled by `make run` and `make test`).
 
-The phone chooses: the switch on every page (kept a year in the `lang` cookie) first, else
-the first language of its Accept-Language that the app speaks, else English. A share link
-therefore opens in the language of the phone that opens it, not the one that shared it.
+The phone chooses: the switch on every page (kept a year in the `lang` cookie, by
+referee/web/remembered.py) first, else the first language of its Accept-Language that the
+app speaks, else English. A share link therefore opens in the language of the phone that
+opens it, not the one that shared it.
 
 What the core says is a `Said` (referee/rules/said.py): English as a `str`, worded in the
 page's language wherever a template prints it (the Jinja environment's `finalize`) and
@@ -14,12 +15,10 @@ become its English `str` by then. So a `Said` given to `_()`/`ngettext()` as a v
 through `|capitalize`, is worded in the page's language before it goes in.
 """
 
-import string
 from collections.abc import Callable
 from typing import Any, cast
-from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, has_request_context, redirect, request
+from flask import Blueprint, Flask, abort, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
@@ -27,6 +26,7 @@ from jinja2.filters import do_capitalize
 from jinja2.runtime import Context
 
 from referee.rules.said import Said
+from referee.web.remembered import remember
 
 LANGUAGES = {"en": "English", "fil": "Filipino"}
 """Each language a page can speak, by its code (Babel's, and `<html lang>`'s), with its
@@ -35,7 +35,6 @@ DEFAULT = "en"
 ALIASES = {"tl": "fil"}
 """A phone set to Tagalog asks for `tl`: Filipino is what it reads."""
 COOKIE = "lang"
-COOKIE_AGE = 365 * 24 * 3600  # the switch is remembered a year
 
 bp = Blueprint("language", __name__)
 
@@ -90,32 +89,13 @@ def capitalized(value: object) -> str:
     return do_capitalize(str(in_language(value)))
 
 
-def _same_site(target: str) -> str:
-    """`target` when it is a path of this app ("/t/1?x=2"), else the home page: the switch
-    never sends a phone off-site, whatever `next` a crafted form carries."""
-    parts = urlsplit(target)
-    plain = all(c in string.printable and c not in "\\\t\n\r\x0b\x0c" for c in target)
-    if plain and target.startswith("/") and not parts.scheme and not parts.netloc:
-        return target
-    return "/"
-
-
 @bp.post("/language")
 def switch() -> ResponseReturnValue:
     """The switch on every page: remember the language on this phone, then go back."""
     language = request.form.get("lang", "")
     if language not in LANGUAGES:
         abort(400)
-    response = redirect(_same_site(request.form.get("next", "")), 303)
-    response.set_cookie(
-        COOKIE,
-        language,
-        max_age=COOKIE_AGE,
-        secure=request.is_secure,
-        httponly=True,
-        samesite="Lax",
-    )
-    return response
+    return remember(COOKIE, language)
 
 
 def init_app(app: Flask) -> None:

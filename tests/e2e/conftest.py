@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
+from bench.pages import build_table
 from referee import create_app
+from referee.store import commands
+from referee.store.storage import session
 from tests.conftest import fresh_database
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
@@ -63,3 +66,21 @@ def screenshot(page):
         page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
 
     return take
+
+
+@pytest.fixture
+def tables(live_app) -> dict[str, str]:
+    """A Tonk table with three hands and a new Tongits table: each as its join link."""
+    tonk, tonk_token = build_table(live_app, 3)
+    with live_app.test_request_context():
+        db = session()
+        tongits = commands.start_table(
+            db,
+            name="Tongits night",
+            players=["Anna", "Ben", "Carla"],
+            preset_name="tongits",
+            game="tongits",
+        )
+        db.commit()
+        tongits_link = f"/join/{tongits.id}/{tongits.scorekeeper_token}"
+    return {"tonk": f"/join/{tonk}/{tonk_token}", "tongits": tongits_link}

@@ -7,10 +7,6 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.pages import build_table
-from referee.store import commands
-from referee.store.storage import session
-
 ABC = ["Anna", "Ben", "Carla"]
 
 
@@ -99,20 +95,6 @@ TARGETS_JS = """() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture
-def tables(live_app) -> dict[str, str]:
-    """A Tonk table with three hands and a new Tongits table: each as its join link."""
-    tonk, tonk_token = build_table(live_app, 3)
-    with live_app.test_request_context():
-        db = session()
-        tongits = commands.start_table(
-            db, name="Tongits night", players=ABC, preset_name="tongits", game="tongits"
-        )
-        db.commit()
-        tongits_link = f"/join/{tongits.id}/{tongits.scorekeeper_token}"
-    return {"tonk": f"/join/{tonk}/{tonk_token}", "tongits": tongits_link}
 
 
 def small_targets(page: Page) -> list[str]:
