@@ -4,9 +4,10 @@ Prints, for each page, its gzipped weight with all the assets it loads (CSS, htm
 icon, manifest), what a second visit transfers (the page as the app sends it to a browser
 that takes brotli, and any asset the first visit did not let the browser keep: body bytes,
 headers aside) in how many requests, and the median time to answer over a number of
-requests. A
-benchmark, not a test: the figures depend on the machine and on what else runs.
-Run with `make bench` or `.venv/bin/python bench/pages.py [HANDS] [REPEATS]`.
+requests. Every page is asked for in one language, as a phone set to it asks
+(Accept-Language: `en` by default, `fil` for Filipino). A benchmark, not a test: the
+figures depend on the machine and on what else runs.
+Run with `make bench` or `.venv/bin/python bench/pages.py [HANDS] [REPEATS] [LANGUAGE]`.
 """
 
 import gzip
@@ -27,6 +28,7 @@ from referee.store.seating import next_deal, players_of
 from referee.store.storage import database_url, session
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+SPOKEN = re.compile(r'<html lang="([^"]*)"')
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends
 
 
@@ -81,13 +83,14 @@ def second_visit(client, url: str, assets: set[str]) -> tuple[int, int]:
     return sent, requests
 
 
-def main(hands: int, repeats: int) -> None:
+def main(hands: int, repeats: int, language: str) -> None:
     app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(), "SECRET_KEY": "bench-" + "k" * 40})
     upgrade(database_url(app))
     started = time.perf_counter()
     table_id, token = build_table(app, hands)
     print(f"built a table of {hands:,} hands in {time.perf_counter() - started:.1f} s")
     client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language  # on every request of this phone
     client.get(f"/join/{table_id}/{token}")  # this phone holds the scorekeeper link
     pages = {
         "start": "/",
@@ -105,11 +108,13 @@ def main(hands: int, repeats: int) -> None:
         "spread or hit": f"/t/{table_id}/spread?card=7♠&card=7♥&card=7♦&hit=7♣",
         "ask": f"/t/{table_id}/ask",
     }
+    spoken = set()
     print(f"{'page':<14}{'html gz':>9}{'with assets':>13}{'2nd visit':>11}{'requests':>10}", end="")
     print(f"{'median ms':>11}")
     for name, url in pages.items():
         page = client.get(url)
         assert page.status_code == 200, (url, page.status_code)
+        spoken.update(SPOKEN.findall(page.text))
         linked = set(ASSET.findall(page.text))
         assets = sum(gz(client.get(a).data) for a in linked)
         again, requests = second_visit(client, url, linked)
@@ -124,10 +129,12 @@ def main(hands: int, repeats: int) -> None:
             f"{name:<14}{html / 1024:>7.1f}KB{(html + assets) / 1024:>11.1f}KB"
             f"{again / 1024:>9.1f}KB{requests:>10}{median:>11.1f}"
         )
+    print(f"asked for in {language} (Accept-Language), answered in {', '.join(sorted(spoken))}")
 
 
 if __name__ == "__main__":
     main(
         int(sys.argv[1]) if len(sys.argv) > 1 else 1000,
         int(sys.argv[2]) if len(sys.argv) > 2 else 30,
+        sys.argv[3] if len(sys.argv) > 3 else "en",
     )

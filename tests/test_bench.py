@@ -36,6 +36,12 @@ def test_the_pages_bench_prints_each_pages_weight_second_visit_and_time():
         assert re.search(line, out, re.MULTILINE), out
 
 
+def test_the_pages_bench_weighs_the_pages_a_filipino_phone_is_sent():
+    out = run("pages.py", "10", "1", "fil")
+    assert re.search(r"^table\s+[\d.]+KB\s+[\d.]+KB", out, re.MULTILINE), out
+    assert "asked for in fil (Accept-Language), answered in fil\n" in out, out
+
+
 def test_the_tongits_night_bench_prints_what_entering_and_fixing_a_game_take():
     out = run("tongits_night.py", "20")
     assert "tongits night of 20 games" in out, out
