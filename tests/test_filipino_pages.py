@@ -15,7 +15,8 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.test_pages import enter_hand, hand_fields, player_ids, set_rules, start_table
-from tests.test_tongits_tables import FIRST, enter_game, game_fields, start_tongits
+from tests.test_tongits_tables import FIRST, SECOND, enter_game, game_fields, start_tongits
+from tests.test_void_undo import void
 
 ENGLISH = {"Accept-Language": "en"}
 FILIPINO = {"Accept-Language": "fil-PH,fil;q=0.9,en;q=0.8"}
@@ -130,6 +131,8 @@ def tonk_pages(web) -> list[tuple[str, object]]:
     table = start_table(web)
     set_rules(web, table, {"double_double_pays": 4})  # so that its form is there too
     enter_hand(web, table, {"kind": "tonk_out", "player": "Carla"})
+    enter_hand(web, table, {"kind": "tonk_out", "player": "Ben"})
+    void(web, table, 2)
     kinds = ("deal_tonk", "tonk_out", "double_double", "out", "drop", "stock_out")
     return [
         *table_pages(web, table),
@@ -149,6 +152,8 @@ def tongits_pages(web) -> list[tuple[str, object]]:
     """(what, how to fetch it in a language) for every page of a Tongits table."""
     table = start_tongits(web)
     enter_game(web, table, FIRST)
+    enter_game(web, table, SECOND)
+    void(web, table, 2)
     kinds = ("tongits", "draw", "stock_out", "bisaklat")
     refused = {**FIRST, "burned": ["Ben"]}
     return [
@@ -163,10 +168,12 @@ def tongits_pages(web) -> list[tuple[str, object]]:
 
 
 def table_pages(web, table: int) -> list[tuple[str, object]]:
-    """The pages every table has, whatever its game, with one hand saved."""
+    """The pages every table has, whatever its game, with hand 1 saved and hand 2 void."""
     return [
         ("the home page", get(web, "/")),
         ("the table page", get(web, f"/t/{table}")),
+        ("the table page offering to undo a void", get(web, f"/t/{table}", {"voided": "2"})),
+        ("a hand form opened on the table page", inline(web, f"/t/{table}/hands/new/stock_out")),
         ("the rules sheet", get(web, f"/t/{table}/rules")),
         ("the rules form", get(web, f"/t/{table}/rules/edit")),
         ("the ask page", get(web, f"/t/{table}/ask")),
@@ -187,6 +194,11 @@ def table_pages(web, table: int) -> list[tuple[str, object]]:
 
 def get(web, url: str, query: dict | None = None):
     return lambda headers: web.get(url, query_string=query, headers=headers)
+
+
+def inline(web, url: str):
+    """A page as htmx asks for it from the table page (a hand form opened in place)."""
+    return lambda headers: web.get(url, headers={**headers, "HX-Request": "true"})
 
 
 def preview(web, table: int, kind: str, outcome: dict, fields):
