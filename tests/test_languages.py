@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import write_po
+from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 from click.testing import CliRunner
 from jinja2 import StrictUndefined
@@ -39,6 +39,9 @@ NOT_A_TONK_FIL = (
 SAVED = "Saved in {language}."
 SAVED_FIL = "Naka-save sa {language}."
 COMPILE = Path(__file__).parents[1] / "tools" / "compile_catalog.py"
+FIL_PO = (
+    Path(__file__).parents[1] / "referee" / "translations" / "fil" / "LC_MESSAGES" / "messages.po"
+)
 DEAL_TONK_48 = {"kind": "deal_tonk", "totals": {"Ben": 48}}
 
 
@@ -298,3 +301,37 @@ def test_a_plural_not_yet_translated_is_said_in_english_as_english_says_it(tmp_p
     assert fil.ngettext("{count} hand", "{count} hands", 4) == "{count} na kamay"
     assert fil.gettext("Rules") == "Rules"  # fuzzy: not yet trusted
     assert fil.gettext("Hands") == "Mga kamay"
+
+
+# The Filipino catalog
+
+KEPT = re.compile(r"%\([a-z_]+\)[sd]|%%|(?<!\{)\{[a-z_.]*\}(?!\})|<[^>]*>")
+"""What a translation keeps of its message: the placeholders it is filled through (one
+lost or renamed is an error on the page, or a payment without its payer) and the tags."""
+
+
+def kept(text: str) -> set[str]:
+    return set(KEPT.findall(text))
+
+
+def test_every_filipino_message_is_translated_and_keeps_its_placeholders_and_tags():
+    """None untranslated, none fuzzy. Every form of a plural keeps the plural's: Filipino
+    says its first form for 2 and 3 too, so it needs the {count} an English singular ("next
+    turn") may leave out."""
+    with FIL_PO.open("rb") as po:
+        catalog = read_po(po)
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(forms) or any(kept(f) != kept(ids[-1]) for f in forms):
+            wrong.append(ids[0])
+    assert wrong == []
+    assert kept("<b>%(payer)s</b> pays {name} 2 {{chips}}") == {
+        "<b>",
+        "</b>",
+        "%(payer)s",
+        "{name}",
+    }
