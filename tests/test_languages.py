@@ -22,10 +22,21 @@ from jinja2 import StrictUndefined
 
 from referee import create_app
 from referee.cli import main
-from referee.rules.said import said
+from referee.rules import Refusal
+from referee.rules.said import in_words, said
+from referee.rules.tonk import parse_outcome, rules_from
+from referee.scoring.tonk import settle
 from referee.web.language import words
+from referee.web.pages.formatting import who_words
 from tests.conftest import TEMPLATES, fresh_database
-from tests.test_pages import error_beside, player_ids, preview_hand, start_table, text
+from tests.test_pages import (
+    enter_hand,
+    error_beside,
+    player_ids,
+    preview_hand,
+    start_table,
+    text,
+)
 
 FILIPINO = {"Accept-Language": "fil-PH,fil;q=0.9,en;q=0.8"}
 NOT_A_TONK = (
@@ -335,3 +346,49 @@ def test_every_filipino_message_is_translated_and_keeps_its_placeholders_and_tag
         "%(payer)s",
         "{name}",
     }
+
+
+@pytest.mark.parametrize(
+    ("kind", "named"),
+    [("out", "out sa pagtapon"), ("tonk_out", "tonk out"), ("double_double", "double-double")],
+)
+def test_a_way_out_is_named_in_filipino_without_an_english_article(kind, named):
+    """The core named a way out with an English "a"/"an" put before its translated words
+    ("stakes ang bayad sa a tonk out"): each is now one message, article included."""
+    fil = Translations.load(Path(__file__).parents[1] / "referee" / "translations", ["fil"])
+    with pytest.raises(Refusal) as refused:
+        settle(
+            rules_from("classic"),
+            ["Anna", "Ben"],
+            parse_outcome({"kind": kind, "player": "Anna", "totals": {"Ben": 3}}),
+        )
+    assert in_words(refused.value.message, fil).startswith(f"totals: stakes ang bayad sa {named};")
+
+
+@pytest.mark.parametrize(
+    ("by", "filipino"),
+    [
+        ("scorekeeper on phone ab12", "scorekeeper sa phone ab12"),
+        (
+            "scorekeeper on phone ab12, entered offline",
+            "scorekeeper sa phone ab12, inilagay nang offline",
+        ),
+        ("scorekeeper via API", "scorekeeper sa API"),
+        ("hand 3 voided", "na-void ang hand 3"),
+        ("Dad's phone", "Dad's phone"),  # a file's own words, shown as written
+    ],
+)
+def test_who_changed_a_hand_is_said_in_filipino(app, by, filipino):
+    """The history keeps who changed a hand in English machine words (the file keeps them
+    so); a page words them in its language."""
+    with app.test_request_context("/", headers=FILIPINO):
+        assert who_words(by) == filipino
+    with app.test_request_context("/"):
+        assert who_words(by) == by
+
+
+def test_a_hands_history_says_who_entered_it_in_filipino(web):
+    table = start_table(web)
+    enter_hand(web, table, {"kind": "out", "player": "Anna"})
+    page = text(web.get(f"/t/{table}/hands/1", headers=FILIPINO))
+    assert re.search(r"UTC</time>: inilagay ng scorekeeper sa phone [0-9a-f]{4}\s", page)

@@ -31,6 +31,7 @@ def test_pages_link_each_static_file_under_the_digest_of_its_content(web):
     table = start_table(web)
     every_page = {
         f"/static/referee.{digest(STATIC / 'referee.css')}.css",
+        f"/static/light.{digest(STATIC / 'light.css')}.css",
         f"/static/icon.{digest(STATIC / 'icon.svg')}.svg",
         f"/static/icon-192.{digest(STATIC / 'icon-192.png')}.png",
         f"/static/vendor/htmx/htmx.min.{digest(STATIC / 'vendor/htmx/htmx.min.js')}.js",

@@ -88,9 +88,16 @@ def device() -> str:
     return name
 
 
-def changed_by() -> str:
-    """Who is changing a hand, for its history: the role and this phone's short name."""
-    return f"{g.role} on phone {device()}"
+VIA_API = "scorekeeper via API"
+"""Who changed a hand through the API, for its history."""
+OFFLINE = ", entered offline"
+"""Said after who entered a hand the phone kept while offline."""
+
+
+def changed_by(*, offline: bool = False) -> str:
+    """Who is changing a hand, for its history: the role and this phone's short name, in
+    English machine words that the table's file keeps and pages word (formatting.who_words)."""
+    return f"{g.role} on phone {device()}" + (OFFLINE if offline else "")
 
 
 def require(table: GameTable | None, role: str | None, *, write: bool) -> GameTable:

@@ -49,7 +49,7 @@ from referee.web.transfer import NO_STORE
 PREFIX = "/api"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
-BY = "scorekeeper via API"
+BY = access.VIA_API
 Body = TypeVar("Body", bound=Document)
 OUT = {"kind": "out", "player": "Anna"}  # the outcome of the examples
 HAND = Answer("The hand.", lambda game: game.hand)

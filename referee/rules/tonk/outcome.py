@@ -34,6 +34,13 @@ KIND_WORDS: dict[str, str] = {
     "drop": said("drop"),
     "stock_out": said("stock ran out"),
 }
+# Each way of going out named with its article, for a sentence about it ("an out by
+# discarding"): one message each, so a language says the article its own way, or none.
+WENT_OUT_WORDS: dict[str, str] = {
+    "tonk_out": said("a tonk out"),
+    "double_double": said("a double-double"),
+    "out": said("an out by discarding"),
+}
 FIELDS = ("kind", "player", "totals", "spread_six", "last_draw")
 Totals = Annotated[
     dict[str, int],
@@ -400,11 +407,6 @@ def _check_everyone_counted(
         _check_held_total(rules, name, outcome.totals[name], dropper=dropper)
 
 
-def _a(words: str) -> str:
-    """Words with their article: a tonk out, an out by discarding."""
-    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
-
-
 def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut) -> None:
     """Going out: totals only in points mode, from everyone still holding cards (2.7)."""
     if rules.scoring != "points":
@@ -413,7 +415,7 @@ def _check_went_out(rules: HouseRules, players: Sequence[str], outcome: WentOut)
                 said(
                     "totals: {a} is paid in stakes; totals are only asked in "
                     "points mode (house rule “Scoring”)",
-                    a=_a(KIND_WORDS[outcome.kind]),
+                    a=WENT_OUT_WORDS[outcome.kind],
                 ),
                 field="totals",
             )

@@ -1,5 +1,6 @@
 """How numbers look on the page: exact amounts with their sign, dates, outcome words."""
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -16,6 +17,7 @@ from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
+from referee.web import access
 
 
 class EveryGame(Mapping[str, str]):
@@ -119,11 +121,33 @@ CHANGES: dict[str, LazyString] = {
 }
 
 
+# Who changed a hand, as the app writes it in the history (access.changed_by and VIA_API, a
+# recount's cause): English machine words, kept so in the table's file, and worded in the
+# page's language here. Anything else (a file's own words) is shown as it is.
+ON_PHONE = re.compile(
+    rf"scorekeeper on phone (?P<phone>[0-9a-f]+)(?P<offline>{re.escape(access.OFFLINE)})?"
+)
+RECOUNT_CAUSE = re.compile(r"hand (?P<no>\d+) (?P<action>entered|edited|voided|restored)")
+
+
+def who_words(by: str) -> str:
+    """'scorekeeper on phone 808c' in the page's language."""
+    if by == access.VIA_API:
+        return gettext("scorekeeper via API")
+    if found := ON_PHONE.fullmatch(by):
+        if found["offline"]:
+            return gettext("scorekeeper on phone %(phone)s, entered offline", phone=found["phone"])
+        return gettext("scorekeeper on phone %(phone)s", phone=found["phone"])
+    if found := RECOUNT_CAUSE.fullmatch(by):
+        return gettext("hand %(no)s %(action)s", no=found["no"], action=CHANGES[found["action"]])
+    return by
+
+
 def change_words(action: str, by: str) -> str:
     """'edited by scorekeeper on phone 808c': an action of a hand's history in words, a
     whole phrase per action so a language may put who did it anywhere."""
     if by:
-        return str(CHANGES_BY[action]) % {"who": by}
+        return str(CHANGES_BY[action]) % {"who": who_words(by)}
     return str(CHANGES[action])
 
 
@@ -143,6 +167,7 @@ def init_app(app: Flask) -> None:
         signed_money=signed_money,
         money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
         when=when,
+        who_words=who_words,
         hand_words=hand_words,
         undone_words=undone_words,
         change_words=change_words,

@@ -84,7 +84,7 @@ def send(table_id: int, kind: str) -> ResponseReturnValue:
             outcome,
             dealer=_dealer_chosen(players),
             entry_key=key,
-            by=access.changed_by() + ", entered offline",
+            by=access.changed_by(offline=True),
             override=override_ticked(form),
         )
     except Refusal as refusal:
