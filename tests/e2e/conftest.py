@@ -5,6 +5,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import BrowserContext, Page
 from werkzeug.serving import make_server
 
 from bench.pages import build_table
@@ -84,3 +85,19 @@ def tables(live_app) -> dict[str, str]:
         db.commit()
         tongits_link = f"/join/{tongits.id}/{tongits.scorekeeper_token}"
     return {"tonk": f"/join/{tonk}/{tonk_token}", "tongits": tongits_link}
+
+
+@pytest.fixture
+def script_errors(context: BrowserContext):
+    """Errors of our scripts and of the CSP (a network error offline is expected)."""
+    errors: list[str] = []
+
+    def watch(page: Page) -> None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+
+    context.on("page", watch)
+    return errors

@@ -2,13 +2,11 @@
 // sent yet": what was entered, in words, and that the payout is worked out when it is sent
 // (the house rules live on the server); a refused one with the server's words, to fix.
 
-import { forget, unsent, update } from "./store.js";
+import { forget, keptFor, thisTable, update } from "./store.js";
 import { changed, sendSoon } from "./send.js";
 import { words as said } from "./words.js";
 
-const TABLE = /^\/t\/\d+/;
-
-function element(tag, className, words) {
+export function element(tag, className, words) {
   const made = document.createElement(tag);
   if (className) made.className = className;
   if (words) made.textContent = words;
@@ -73,9 +71,9 @@ function placed() {
 
 // Show this table's kept hands (on its table page and its history), or nothing.
 export async function showUnsent() {
-  const table = location.pathname.match(TABLE)?.[0];
+  const table = thisTable();
   if (!table || ![table, `${table}/hands/`].includes(location.pathname)) return;
-  const hands = (await unsent()).filter((hand) => hand.tokenUrl.startsWith(`${table}/`));
+  const hands = await keptFor(table);
   if (!hands.length) {
     document.getElementById("unsent")?.remove();
     return;

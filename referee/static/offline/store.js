@@ -34,3 +34,11 @@ export const unsent = () => inStore("readonly", (store) => store.getAll());
 export const keep = (hand) => inStore("readwrite", (store) => store.add(hand));
 export const update = (hand) => inStore("readwrite", (store) => store.put(hand));
 export const forget = (id) => inStore("readwrite", (store) => store.delete(id));
+
+// The table whose page this is ("/t/5"), or undefined off a table's pages.
+export const thisTable = () => location.pathname.match(/^\/t\/\d+/)?.[0];
+
+// The hands kept for that table, in order.
+export async function keptFor(table) {
+  return (await unsent()).filter((hand) => hand.tokenUrl.startsWith(`${table}/`));
+}
