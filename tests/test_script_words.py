@@ -30,6 +30,10 @@ def test_a_page_carries_the_scripts_words_in_english(client):
         "one": "Not sent yet: {count} hand",
         "other": "Not sent yet: {count} hands",
     }
+    assert words["before_kept"] == {
+        "one": "Before the {count} kept hand",
+        "other": "Before the {count} kept hands",
+    }
 
 
 def test_a_filipino_phone_reads_them_in_filipino_with_its_plural_categories(client):
@@ -39,6 +43,10 @@ def test_a_filipino_phone_reads_them_in_filipino_with_its_plural_categories(clie
     assert words["not_sent_heading"] == {
         "one": "Hindi pa naipapadala: {count} hand",
         "other": "Hindi pa naipapadala: {count} hand",
+    }
+    assert words["before_kept"] == {
+        "one": "Bago ang {count} nakatagong hand",
+        "other": "Bago ang {count} nakatagong hand",
     }
 
 
@@ -59,6 +67,7 @@ def test_the_block_is_data_under_a_csp_that_runs_no_inline_script(client):
         ("offline/send.js", r'\bwords\("(\w+)"'),
         ("offline/stale.js", r'\bwords\("(\w+)"'),
         ("offline/list.js", r'\bsaid\("(\w+)"'),
+        ("offline/counted.js", r'\bwords\("(\w+)"'),
         ("share.js", r"\bwords\.(\w+)"),
     ],
 )

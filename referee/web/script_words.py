@@ -67,6 +67,44 @@ def script_words() -> dict[str, object]:
             " was then.",
             time="{time}",
         ),
+        # What a page of the table says while it leaves out hands kept on the phone
+        # (static/offline/counted.js).
+        "uncounted": _by_category(
+            lambda n: ngettext(
+                "Not counted yet: %(count)s hand kept on this phone. What this page shows is"
+                " from before it; settle up once it is sent.",
+                "Not counted yet: %(count)s hands kept on this phone. What this page shows is"
+                " from before them; settle up once they are sent.",
+                n,
+                count="{count}",
+            )
+        ),
+        "before_kept": _by_category(
+            lambda n: ngettext(
+                "Before the %(count)s kept hand",
+                "Before the %(count)s kept hands",
+                n,
+                count="{count}",
+            )
+        ),
+        "dealer_after_kept": _by_category(
+            lambda n: ngettext(
+                "Dealer: whoever deals next after the kept hand",
+                "Dealer: whoever deals next after the kept hands",
+                n,
+            )
+        ),
+        "header_dealer_kept": _by_category(
+            lambda n: ngettext("Dealer: after the kept hand", "Dealer: after the kept hands", n)
+        ),
+        "payments_before_kept": _by_category(
+            lambda n: ngettext(
+                "Not final: who pays whom before the %(count)s kept hand",
+                "Not final: who pays whom before the %(count)s kept hands",
+                n,
+                count="{count}",
+            )
+        ),
         "copied": gettext("Copied"),
         "copy_by_hand": gettext("Press and hold the link above to copy it"),
     }

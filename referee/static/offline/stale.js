@@ -3,7 +3,8 @@
 
 import { words } from "./words.js";
 
-const POLL = "[hx-trigger^='every']";
+// What polls: the table page's tally (a page without it is loaded again to be current).
+export const POLL = "[hx-trigger^='every']";
 let lastFresh = new Date();
 
 function sayStale(tally) {
