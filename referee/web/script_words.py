@@ -94,9 +94,8 @@ def script_words() -> dict[str, object]:
                 n,
             )
         ),
-        "header_dealer_kept": _by_category(
-            lambda n: ngettext("Dealer: after the kept hand", "Dealer: after the kept hands", n)
-        ),
+        # The header's, short enough for its one row at 360 px (the deal card says it all).
+        "header_dealer_kept": gettext("Dealer: later"),
         "payments_before_kept": _by_category(
             lambda n: ngettext(
                 "Not final: who pays whom before the %(count)s kept hand",

@@ -99,12 +99,12 @@ def test_kept_hands_are_never_left_out_in_silence_and_count_once_sent(
     page.get_by_role("link", name="Hands", exact=True).click()
     expect(page.locator("#uncounted")).to_have_text(NOTICE)
     expect(unsent(page)).to_have_count(3)
-    expect(page.locator("header .header-deal")).to_have_text("Dealer: after the kept hands")
+    expect(page.locator("header .header-deal")).to_have_text("Dealer: later")
 
     # Settle up: the balances before them, labelled; who pays whom folded away, not final.
     page.get_by_role("link", name="Settle up", exact=True).click()
     expect(page.locator("#uncounted")).to_have_text(NOTICE)
-    expect(page.locator("header .header-deal")).to_have_text("Dealer: after the kept hands")
+    expect(page.locator("header .header-deal")).to_have_text("Dealer: later")
     expect(page.locator("section.balances > .before-kept")).to_have_text(BEFORE_3)
     balances(page, BALANCES_BEFORE)
     folded = page.locator(".payments-due > details")

@@ -5,7 +5,7 @@
 // the templates mark with `data-counted`: "figures" (the tally and its chart, settle-up's
 // balances) and "deal" (the dealer, the pot, the run) read "Before the N kept hands";
 // "payments" (settle-up's who pays whom) is folded away as not final; "dealer" (the
-// header's) reads as after the kept hands.
+// header's, one row at 360 px) reads "Dealer: later".
 //
 // A label is never lowered in place: once a hand is sent its block leaves out one more
 // than the phone keeps. The table page fetches its tally and deal again instead (the fresh
@@ -45,7 +45,7 @@ function foldedAway(block, count) {
 function label(block, count) {
   const before = words("before_kept", { count });
   const how = block.dataset.counted;
-  if (how === "dealer") block.textContent = words("header_dealer_kept", { count });
+  if (how === "dealer") block.textContent = words("header_dealer_kept");
   else if (how === "payments") foldedAway(block, count);
   else if (how === "deal") noted(block, [before, words("dealer_after_kept", { count })]);
   else noted(block, [before]);
