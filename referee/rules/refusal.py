@@ -2,7 +2,7 @@
 
 import re
 
-from referee.rules.said import Translator, in_words
+from referee.rules.said import NumberWords, Translator, english_digits, in_words
 
 # The key a message may begin with, as the core names fields: `totals: `, `rules.deck: `,
 # `players[2]: `, or a house rule's `House rule stake: `. The API and `referee settle` keep
@@ -29,10 +29,11 @@ class Refusal(ValueError):
         """The message as a page shows it: without the leading `key: ` that names the field."""
         return without_key(self.message)
 
-    def words_in(self, translator: Translator) -> str:
-        """The page's words in the translator's language; a key in the message stays a key
-        (a translation keeps it, as the API's callers read it)."""
-        return without_key(in_words(self.message, translator))
+    def words_in(self, translator: Translator, numbers: NumberWords = english_digits) -> str:
+        """The page's words in the translator's language, its amounts written by `numbers`;
+        a key in the message stays a key (a translation keeps it, as the API's callers
+        read it)."""
+        return without_key(in_words(self.message, translator, numbers))
 
 
 def without_key(message: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from referee.rules.said import Said, said, said_n
+from referee.rules.said import Number, Said, said, said_n
 
 WHOLE = Decimal(1)
 
@@ -25,15 +25,15 @@ def names_in_words(names: Sequence[str]) -> str:
     return said("{names} and {last}", names=listed, last=names[-1])
 
 
-def number_in_words(amount: Decimal) -> str:
-    """'2', '0.50', '1,250': whole amounts without decimals, any other with cents.
+def number_in_words(amount: Decimal) -> Number:
+    """'2', '0.50', '1,250' in English: whole amounts without decimals, any other with
+    cents (rules.said.places); a page writes it in its own language's marks.
 
     Exact: a float is refused rather than rounded, since a stake may have cents.
     """
     if isinstance(amount, bool) or not isinstance(amount, Decimal | int):
         raise TypeError(f"amounts are exact: give a Decimal, not {type(amount).__name__}")
-    amount = Decimal(amount)
-    return f"{amount:,.0f}" if amount == amount.to_integral_value() else f"{amount:,.2f}"
+    return Number(Decimal(amount))
 
 
 def amount_in_words(amount: Decimal, unit: str) -> str:

@@ -7,6 +7,7 @@ import importlib
 import pickle
 import pkgutil
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import referee.rules
 import referee.scoring
 from referee.rules.refusal import Refusal
 from referee.rules.runs import card_of
-from referee.rules.said import Said, in_words, said, said_n, sentences, without_stop
+from referee.rules.said import Number, Said, in_words, said, said_n, sentences, without_stop
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tongits.presets import PRESETS as TONGITS_PRESETS
 from referee.rules.tongits.questions import answers as tongits_answers
@@ -28,7 +29,7 @@ from referee.rules.tonk.questions import answers
 from referee.rules.tonk.spreads import count_hand as tonk_count
 from referee.rules.tonk.spreads import rule_on_hit
 from referee.rules.tonk.wording import rule_sentences
-from referee.rules.words import amount_in_words, count_words, names_in_words
+from referee.rules.words import amount_in_words, count_words, names_in_words, number_in_words
 from tests.conftest import MUTATION_RUN
 
 ENGLISH = gettext.NullTranslations()
@@ -84,6 +85,9 @@ def test_a_message_copied_or_pickled_keeps_its_template_and_values():
             3,
         )
         assert again.render(SHOUTING) == "3 TURNS"
+    owed = amount_in_words(Decimal("0.5"), "chips")
+    for again in (copy.deepcopy(owed), pickle.loads(pickle.dumps(owed))):
+        assert (again, again.render(ENGLISH, marked)) == ("0.50 chips", "<Decimal('0.5')> chips")
 
 
 def test_a_translation_may_reorder_the_values():
@@ -106,6 +110,32 @@ def test_a_value_that_needs_words_is_translated_inside_its_sentence():
     owed = said("{player} owes {amount}", player="Ben", amount=amount_in_words(1, "chips"))
     assert owed == "Ben owes 1 chip"
     assert owed.render(SHOUTING) == "Ben OWES 1 chip"
+
+
+def marked(amount: Decimal) -> str:
+    """A fake language's way to write an amount: the Decimal itself, as handed over."""
+    return f"<{amount!r}>"
+
+
+def test_an_amount_is_said_in_english_and_keeps_the_exact_decimal_it_means():
+    owed = said(
+        "{player} owes {amount}", player="Ben", amount=amount_in_words(Decimal("1250.5"), "₱")
+    )
+    assert owed == "Ben owes 1,250.50 ₱"
+    assert owed.render(ENGLISH) == "Ben owes 1,250.50 ₱"
+    assert owed.render(SHOUTING, marked) == "Ben OWES <Decimal('1250.5')> ₱"
+    stake = number_in_words(Decimal(1250))
+    assert (stake, stake.amount, type(stake)) == ("1,250", Decimal(1250), Number)
+    assert in_words(stake, SHOUTING, marked) == "<Decimal('1250')>"
+    assert in_words(stake, SHOUTING) == "1,250"
+
+
+def test_a_refusal_writes_its_amounts_as_the_shell_asks():
+    refusal = Refusal(
+        said("{field}: {stake} is too much", field="stake", stake=number_in_words(Decimal("0.5")))
+    )
+    assert refusal.words == "0.50 is too much"
+    assert refusal.words_in(SHOUTING, marked) == "<Decimal('0.5')> IS TOO MUCH"
 
 
 def test_sentences_said_together_and_a_clause_without_its_stop():
