@@ -1,6 +1,7 @@
 """English and Filipino: the phone's language chooses the page's, the switch on every page
 overrides it (remembered in a cookie), and what the core says is worded in that language on
-a page, while the API and `referee settle` stay English.
+a page, its amounts written with that language's marks, while the API and `referee settle`
+stay English.
 
 The real catalog (referee/translations/fil) translates the switch and the table's tabs so
 far; a tiny catalog of the test's own, merged over it, translates one refusal of the core.
@@ -10,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -18,22 +20,27 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 from click.testing import CliRunner
+from flask_babel import force_locale
+from hypothesis import given
+from hypothesis import strategies as st
 from jinja2 import StrictUndefined
 
 from referee import create_app
 from referee.cli import main
-from referee.rules import Refusal
+from referee.rules.refusal import Refusal
 from referee.rules.said import in_words, said
 from referee.rules.tonk import parse_outcome, rules_from
+from referee.rules.words import amount_in_words, number_in_words
 from referee.scoring.tonk import settle
-from referee.web.language import words
-from referee.web.pages.formatting import who_words
+from referee.web.language import LANGUAGES, digits, in_language, refusal_words, words
+from referee.web.pages.formatting import signed, signed_money, who_words
 from tests.conftest import TEMPLATES, fresh_database
 from tests.test_pages import (
     enter_hand,
     error_beside,
     player_ids,
     preview_hand,
+    set_rules,
     start_table,
     text,
 )
@@ -251,6 +258,73 @@ def test_a_flashed_message_is_worded_when_flashed(app):
     assert worded == "Naka-save sa Filipino." and type(worded) is str
     with app.test_request_context("/"):
         assert words(message) == "Saved in Filipino."
+
+
+# Amounts in the page's language
+
+
+@pytest.mark.parametrize(
+    ("amount", "language", "written"),
+    [
+        ("1250.5", "en", "1,250.50"),
+        ("1250.5", "fil", "1,250.50"),  # Filipino writes amounts as English does
+        ("1250.5", "de", "1.250,50"),
+        ("1250.00", "de", "1.250"),  # whole: no decimals, in every language
+        ("1234567", "fil", "1,234,567"),
+        ("0.5", "de", "0,50"),
+        ("-2.5", "de", "-2,50"),
+        ("0.125", "en", "0.12"),  # past the cent: to the nearest, a half to the even
+    ],
+)
+def test_an_amount_is_written_with_the_marks_of_the_pages_language(amount, language, written):
+    assert digits(Decimal(amount), language) == written
+
+
+@given(st.decimals(min_value=-(10**12), max_value=10**12, places=4))
+def test_an_english_page_writes_every_amount_as_the_api_and_referee_settle_do(amount):
+    assert digits(amount, "en") == number_in_words(amount)
+
+
+def test_the_cores_amounts_are_written_in_the_language_of_the_request(app):
+    owed = said(
+        "{player} owes {amount}", player="Ben", amount=amount_in_words(Decimal("1250.5"), "₱")
+    )
+    refusal = Refusal(
+        said("{field}: at most {most}", field="stake", most=number_in_words(Decimal(10**6)))
+    )
+    with app.test_request_context("/", headers=FILIPINO):
+        assert in_language(owed) == "Ben owes 1,250.50 ₱"
+        assert signed(Decimal("-1250.5")) == "\u22121,250.50"
+    with app.test_request_context("/"), force_locale("de"):  # a language without a catalog
+        assert in_language(owed) == "Ben owes 1.250,50 ₱"
+        assert in_language(number_in_words(Decimal("0.5"))) == "0,50"
+        assert refusal_words(refusal) == "at most 1.000.000"
+        assert signed(Decimal("-1250.5")) == "\u22121.250,50"
+        assert signed_money(Decimal(2501), "chips") == "+2.501 chips"
+        assert signed_money(Decimal(1), "chips") == "+1 chip"
+    assert owed == "Ben owes 1,250.50 ₱"  # its English, for the API, is as it was
+
+
+def test_a_table_in_pesos_shows_its_amounts_in_the_pages_language(web, monkeypatch):
+    table = start_table(web)
+    set_rules(web, table, {"stake": "625.25", "unit": "₱"})
+    enter_hand(web, table, {"kind": "tonk_out", "player": "Carla"})  # 2 stakes from each
+    filipino = text(web.get(f"/t/{table}/settle-up", headers=FILIPINO))
+    assert "<li><b>Anna</b> nagbabayad kay <b>Carla</b> ng 1,250.50 ₱</li>" in filipino
+    assert re.findall(r'<td class="num \w+">(.*?)</td>', filipino) == [
+        "\u22121,250.50 ₱",
+        "\u22121,250.50 ₱",
+        "+2,501 ₱",
+    ]
+    monkeypatch.setitem(LANGUAGES, "de", "Deutsch")  # a third language, its catalog not made
+    german = text(web.get(f"/t/{table}", headers={"Accept-Language": "de"}))
+    assert '<html lang="de">' in german
+    assert "Anna pays Carla <b>1.250,50 ₱</b>" in german
+    assert re.findall(r'<td class="num \w+">(.*?)</td>', german) == [
+        "\u22121.250,50",
+        "\u22121.250,50",
+        "+2.501",
+    ]
 
 
 # Machine words stay English

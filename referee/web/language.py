@@ -8,7 +8,8 @@ opens it, not the one that shared it.
 
 What the core says is a `Said` (referee/rules/said.py): English as a `str`, worded in the
 page's language wherever a template prints it (the Jinja environment's `finalize`) and
-when it is flashed (the session would keep only its English). The JSON API, `referee
+when it is flashed (the session would keep only its English). Its amounts (`Number`) are
+written here too, with the language's marks (`digits`, by Babel). The JSON API, `referee
 settle`, the table file and the CSV never pass through here, so they stay English.
 `finalize` sees only what `{{ }}` prints: a `Said` joined to text first (`~`, `%`) has
 become its English `str` by then. So a `Said` given to `_()`/`ngettext()` as a value, or
@@ -16,8 +17,11 @@ through `|capitalize`, is worded in the page's language before it goes in.
 """
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any, cast
 
+from babel import Locale
+from babel.numbers import format_decimal
 from flask import Blueprint, Flask, abort, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, get_translations
@@ -25,7 +29,8 @@ from jinja2 import pass_context
 from jinja2.filters import do_capitalize
 from jinja2.runtime import Context
 
-from referee.rules.said import Said
+from referee.rules.refusal import Refusal
+from referee.rules.said import Number, Said, in_words, places
 from referee.web.remembered import remember
 
 LANGUAGES = {"en": "English", "fil": "Filipino"}
@@ -58,19 +63,47 @@ def chosen() -> str:
     return DEFAULT
 
 
+def locale() -> Locale:
+    """The language this request speaks (as Flask-Babel settled it); English outside one."""
+    return get_locale() or Locale.parse(DEFAULT)
+
+
 def current() -> str:
-    """The code of the language this request speaks (as Flask-Babel settled it)."""
-    return str(get_locale() or DEFAULT)
+    """The code of the language this request speaks."""
+    return str(locale())
+
+
+def digits(amount: Decimal, language: Locale | str) -> str:
+    """An amount as a page in `language` writes it, the one place that decides it: the
+    places the core says it with (none when whole, else cents) and the language's own
+    marks: '1,250.50' in English and in Filipino, '1.250,50' in German. Exact: Babel
+    formats the Decimal itself; the unit beside it is the table's, as typed."""
+    pattern = "#,##0.00" if places(amount) else "#,##0"
+    return format_decimal(amount, format=pattern, locale=language)
+
+
+def number_words(amount: Decimal) -> str:
+    """An amount in this request's language."""
+    return digits(amount, locale())
 
 
 def in_language(value: object) -> object:
-    """A `Said` worded in this request's language; any other value as it is."""
-    return value.render(get_translations()) if isinstance(value, Said) else value
+    """A `Said` worded, or a `Number` written, in this request's language; any other
+    value as it is."""
+    if isinstance(value, Said | Number):
+        return in_words(value, get_translations(), number_words)
+    return value
 
 
 def words(message: str) -> str:
-    """A message to flash, in this request's language now: the session keeps a `str` only."""
+    """A message in this request's language now, as a `str`: to flash (the session keeps
+    a `str` only), or to put in a sentence of the shell's."""
     return str(in_language(message))
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """A refusal's words beside its field, in this request's language."""
+    return refusal.words_in(get_translations(), number_words)
 
 
 def _said_in_language(call: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,10 +8,10 @@ label or a Jinja `{{ }}`: these lazy words are escaped like any other text.
 
 from typing import Any, cast
 
-from flask_babel import LazyString, get_translations, gettext
+from flask_babel import LazyString, gettext
 from markupsafe import escape
 
-from referee.rules.said import Said
+from referee.web.language import words as said_now
 
 
 class _EscapedLazy(LazyString):
@@ -28,11 +28,7 @@ def lazy_gettext(string: str, /, **variables: Any) -> str:
     return cast(str, _EscapedLazy(gettext, string, **variables))
 
 
-def _said_now(words: str) -> str:
-    return words.render(get_translations()) if isinstance(words, Said) else words
-
-
 def lazy_said(words: str) -> str:
     """What the core says (a `Said`), worded in the language of each request that reads it:
     for a form built once per process, whose labels and choices outlive any one request."""
-    return cast(str, _EscapedLazy(_said_now, words))
+    return cast(str, _EscapedLazy(said_now, words))

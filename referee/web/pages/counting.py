@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations
 
 from referee.games import CountsCards
 from referee.rules import Refusal
@@ -21,6 +20,7 @@ from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import players_of, seated
 from referee.store.storage import session
+from referee.web.language import refusal_words
 from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import pages_of
 from referee.web.pages.hands import counted
@@ -67,7 +67,7 @@ def count(table_id: int) -> ResponseReturnValue:
         try:
             total, words = game.count_hand(cards, rules)
         except Refusal as refusal:
-            error = refusal.words_in(get_translations())
+            error = refusal_words(refusal)
     if target is not None and "use" in request.form and total is not None:
         return counted(table, *target, total)
     cards_of_deck = deck(table, rules)

@@ -7,17 +7,17 @@ from decimal import Decimal
 from typing import Any
 
 from flask import Flask
-from flask_babel import LazyString, get_translations, gettext, lazy_gettext, ngettext
+from flask_babel import LazyString, gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 
 from referee.games import GAMES, Game, WordsPayments
-from referee.rules.said import in_words
-from referee.rules.words import amount_in_words, number_in_words, unit_of
+from referee.rules.words import amount_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 from referee.web import access
+from referee.web.language import number_words, words
 
 
 class EveryGame(Mapping[str, str]):
@@ -47,8 +47,9 @@ RESULT_WORDS = EveryGame(lambda game: game.result_words)
 
 
 def signed(amount: Decimal) -> str:
-    """+3, −2.50, 0: the tally reads at a glance who is up and who is down."""
-    digits = number_in_words(abs(amount))
+    """+3, −2.50, 0: the tally reads at a glance who is up and who is down; the digits
+    in the page's language ('+1,250.50'), the signs the same in every language."""
+    digits = number_words(abs(amount))
     if amount > 0:
         return f"+{digits}"
     return f"\u2212{digits}" if amount < 0 else "0"
@@ -72,7 +73,7 @@ def hand_words(view: HandView, table: GameTable) -> str:
         return result
     return gettext(
         "%(result)s: %(winners)s",
-        result=in_words(result, get_translations()),
+        result=words(result),
         winners=", ".join(settlement["winners"]),
     )
 

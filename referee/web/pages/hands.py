@@ -5,7 +5,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations, gettext
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from referee import exact_json
@@ -28,7 +28,7 @@ from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
 from referee.web import access
 from referee.web.forms import VoidForm, entry_key, form_count, not_numbers, override_ticked
-from referee.web.language import words
+from referee.web.language import refusal_words, words
 from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import HandForm, pages_of
@@ -105,14 +105,14 @@ def _hand_page(
                 table, rules, waiting, outcome, override=override_ticked(form)
             )
         except Refusal as refusal:
-            errors["player"] = refusal.words_in(get_translations())
+            errors["player"] = refusal_words(refusal)
         if not errors:
             try:
                 _, settlement = preview(
                     db, table, rules, players, outcome, hand=hand, dealer=dealer
                 )
             except Refusal as refusal:
-                errors[_field_of(refusal, players, form)] = refusal.words_in(get_translations())
+                errors[_field_of(refusal, players, form)] = refusal_words(refusal)
         if not errors and dealer is not None and settlement is not None:
             digest = _digest(outcome, form.dealer.data, note, settlement)
             if "save" in request.form and form.previewed.data == digest:
@@ -120,7 +120,7 @@ def _hand_page(
                     return _save(table, hand, outcome, dealer, form, settlement.to_json())
                 except Refusal as refusal:  # the table changed since the preview
                     db.rollback()
-                    errors[_field_of(refusal, players, form)] = refusal.words_in(get_translations())
+                    errors[_field_of(refusal, players, form)] = refusal_words(refusal)
                     settlement = None
             if not errors:
                 if "save" in request.form and form.previewed.data:

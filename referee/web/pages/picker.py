@@ -5,7 +5,7 @@ be picked twice; what comes back is read here, refused in words when it is no ca
 """
 
 from flask import request
-from flask_babel import get_translations, gettext, ngettext
+from flask_babel import gettext, ngettext
 
 from referee.games import CountsCards, Rules
 from referee.rules import Refusal
@@ -14,6 +14,7 @@ from referee.rules.deal import Card
 from referee.rules.runs import JOKER, card_of
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
+from referee.web.language import refusal_words
 
 MAX_PICKED = 20  # more than any hand holds; the rules refuse past a hand, this bounds input
 
@@ -25,7 +26,7 @@ def picked() -> tuple[list[Card], str | None]:
     try:
         return [card_of(value) for value in values], None
     except Refusal as refusal:
-        return [], refusal.words_in(get_translations())
+        return [], refusal_words(refusal)
 
 
 def deck(table: GameTable, rules: Rules) -> list[Card]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations, gettext
+from flask_babel import gettext
 
 from referee.games import TONGITS
 from referee.rules import Refusal
@@ -30,6 +30,7 @@ from referee.store.models import GameTable, Player
 from referee.store.rules_versions import current_rules
 from referee.store.seating import players_of, seated
 from referee.store.storage import session
+from referee.web.language import refusal_words
 from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
@@ -77,9 +78,7 @@ def meld(table: GameTable) -> ResponseReturnValue:
             else:
                 ruling = rule_on_meld(cards, rules)
         except Refusal as refusal:
-            errors["sapaw" if refusal.field == "card" else "cards"] = refusal.words_in(
-                get_translations()
-            )
+            errors["sapaw" if refusal.field == "card" else "cards"] = refusal_words(refusal)
     cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
@@ -121,7 +120,7 @@ def calls(table: GameTable, rules: TongitsRules) -> dict[str, Any]:
                 errors[field] = gettext(
                     "%(player)s: %(refusal)s",
                     player=player.name,
-                    refusal=refusal.words_in(get_translations()),
+                    refusal=refusal_words(refusal),
                 )
                 asked = None
     return {

@@ -5,7 +5,6 @@ from typing import Any
 
 from flask import render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations
 
 from referee.rules import Refusal
 from referee.rules.runs import card_of
@@ -14,6 +13,7 @@ from referee.rules.tonk.wording import SENTENCES
 from referee.store.models import GameTable
 from referee.store.rules_versions import current_rules
 from referee.store.storage import session
+from referee.web.language import refusal_words
 from referee.web.pages import render
 from referee.web.pages.htmx import htmx
 from referee.web.pages.picker import deck, picked, ticked
@@ -32,7 +32,7 @@ def spread(table: GameTable) -> ResponseReturnValue:
             else:
                 ruling = rule_on_spread(cards, rules)
         except Refusal as refusal:
-            error = refusal.words_in(get_translations())
+            error = refusal_words(refusal)
     cards_of_deck = deck(table, rules)
     context: dict[str, Any] = {
         "table": table,
