@@ -5,7 +5,8 @@ Each page is fetched twice, once with `Accept-Language: en` and once with `fil`;
 visible text is split into text nodes and then sentences, and a sentence found word for
 word on both is a miss: a string never marked, or marked and never translated. What may
 stay the same in both is only what no translation changes: the players' names, numbers
-and amounts, cards, and the words the translators' guide keeps in English (`KEPT`).
+and amounts, cards, times of day (Filipino says AM and PM too), and the words the
+translators' guide keeps in English (`KEPT`).
 A new English word on any of these pages without its Filipino fails this test.
 """
 
@@ -69,11 +70,12 @@ KEPT = {
 }
 """Words the same in both languages on purpose, each with why: kept short on purpose."""
 CARD = r"(?:10|[2-9AJQK])[♠♥♦♣]"
+CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?"
 NUMBER = r"[-+−]?[₱$]?\d[\d,.:]*%?"
 UNITS = r"(?:chips?|pts?|points?|₱|UTC)"
 URL = r"https?://\S+"
 SAME_ANYWHERE = re.compile(
-    rf"(?:{URL}|{CARD}|{NUMBER}(?:\s*{UNITS})?|{'|'.join(NAMES)}|"
+    rf"(?:{URL}|{CARD}|{CLOCK}(?:\s*UTC)?|{NUMBER}(?:\s*{UNITS})?|{'|'.join(NAMES)}|"
     rf"\b(?:{'|'.join(sorted(map(re.escape, KEPT), key=len, reverse=True))})\b)",
     re.IGNORECASE,
 )
@@ -230,3 +232,4 @@ def test_a_sentence_left_in_english_is_found_and_names_numbers_and_cards_are_not
     filipino = '<p title="Tap a card">Anna pays Ben 2 chips. I-save</p><b>K♠ 10♥</b>'
     assert still_english(english, filipino) == ["Anna pays Ben 2 chips.", "Tap a card"]
     assert still_english("<p>Anna ₱1,250.50 −3 chips</p>", "<p>Anna ₱1,250.50 −3 chips</p>") == []
+    assert still_english("<p>4:50:05\u202fPM UTC</p>", "<p>4:50:05\u202fPM UTC</p>") == []

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from babel.dates import format_datetime, format_time
 from flask import Flask
 from flask_babel import LazyString, gettext, lazy_gettext, ngettext
 from markupsafe import Markup
@@ -17,7 +18,7 @@ from referee.store.hands import HandView
 from referee.store.models import GameTable
 from referee.store.rules_versions import game_of
 from referee.web import access
-from referee.web.language import number_words, words
+from referee.web.language import locale, number_words, words
 
 
 class EveryGame(Mapping[str, str]):
@@ -152,13 +153,18 @@ def change_words(action: str, by: str) -> str:
     return str(CHANGES[action])
 
 
-def when(moment: datetime) -> Markup:
-    """A stored time as `<time>`: its UTC text is what a phone without script reads, and
+def when(moment: datetime, *, date: bool = False) -> Markup:
+    """A stored time as `<time>` (with its day when `date`): its text, in UTC and in the
+    page's language by Babel, is what a phone without script reads, and
     static/local-time.js rewrites it in the phone's own time zone. SQLite gives back naive
     datetimes; every stored time is UTC (models.now)."""
     utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-    return Markup('<time class="local" datetime="{}">{} UTC</time>').format(
-        utc.strftime("%Y-%m-%dT%H:%M:%SZ"), utc.strftime("%H:%M:%S")
+    if date:
+        shown = format_datetime(utc, "long", tzinfo=UTC, locale=locale())
+    else:
+        shown = format_time(utc, "long", tzinfo=UTC, locale=locale())
+    return Markup('<time class="local" datetime="{}"{}>{}</time>').format(
+        utc.strftime("%Y-%m-%dT%H:%M:%SZ"), Markup(" data-date") if date else "", shown
     )
 
 
