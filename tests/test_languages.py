@@ -310,7 +310,7 @@ def test_a_table_in_pesos_shows_its_amounts_in_the_pages_language(web, monkeypat
     set_rules(web, table, {"stake": "625.25", "unit": "₱"})
     enter_hand(web, table, {"kind": "tonk_out", "player": "Carla"})  # 2 stakes from each
     filipino = text(web.get(f"/t/{table}/settle-up", headers=FILIPINO))
-    assert "<li><b>Anna</b> nagbabayad kay <b>Carla</b> ng 1,250.50 ₱</li>" in filipino
+    assert "<li>Magbabayad si <b>Anna</b> kay <b>Carla</b> ng 1,250.50 ₱</li>" in filipino
     assert re.findall(r'<td class="num \w+">(.*?)</td>', filipino) == [
         "\u22121,250.50 ₱",
         "\u22121,250.50 ₱",
