@@ -49,6 +49,9 @@ class Game:
     over: bool = False
     # Who may win it: the players of every one of its hands (see the module's docstring).
     contenders: frozenset[str] = frozenset()
+    # The scores after each of its hands, in the order of `hands` (the chart draws the game
+    # from them). Left out of comparisons: `hands` and `scores` already say which game it is.
+    running: tuple[Mapping[str, int], ...] = field(default=(), compare=False)
 
     @property
     def low(self) -> int | None:
@@ -84,6 +87,7 @@ def games(hands: Sequence[PlayedHand]) -> list[Game]:
     found: list[Game] = []
     numbers: list[int] = []
     scores: dict[str, int] = {}
+    running: list[Mapping[str, int]] = []
     every_hand: set[str] = set()  # the players of every hand of the game so far
     target: int | None = None
     for hand in hands:
@@ -94,14 +98,25 @@ def games(hands: Sequence[PlayedHand]) -> list[Game]:
         target = hand.target
         for name, points in hand.points.items():
             scores[name] = scores.get(name, 0) + points
+        running.append(dict(scores))
         if target is not None and len(numbers) >= target:
             contenders = frozenset(every_hand or hand.points)
             found.append(
-                Game(len(found) + 1, tuple(numbers), target, dict(scores), True, contenders)
+                Game(
+                    len(found) + 1,
+                    tuple(numbers),
+                    target,
+                    dict(scores),
+                    True,
+                    contenders,
+                    tuple(running),
+                )
             )
-            numbers, scores = [], {}
+            numbers, scores, running = [], {}, []
     if numbers:
-        found.append(Game(len(found) + 1, tuple(numbers), target, dict(scores)))
+        found.append(
+            Game(len(found) + 1, tuple(numbers), target, dict(scores), running=tuple(running))
+        )
     return found
 
 
@@ -110,7 +125,7 @@ def in_play(found: Sequence[Game], target: int | None) -> Game:
     the last game while it is not over, else a new game with no hands and no scores."""
     if found and not found[-1].over:
         last = found[-1]
-        return Game(last.number, last.hands, target, last.scores)
+        return Game(last.number, last.hands, target, last.scores, running=last.running)
     return Game(len(found) + 1, (), target)
 
 

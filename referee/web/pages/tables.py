@@ -36,7 +36,7 @@ from referee.web.forms import (
     seating,
 )
 from referee.web.pages import can_write, render, table_or_404
-from referee.web.pages.chart import MAX_POINTS, tally_chart
+from referee.web.pages.chart import MAX_POINTS, games_chart, tally_chart
 from referee.web.pages.game_pages import pages_of, seat_words
 
 bp = Blueprint("tables", __name__)
@@ -158,7 +158,10 @@ def table_context(table: GameTable) -> dict[str, Any]:
         **games,
         "pot": pot_context(db, table, rules, players),
         "recent": hand_views(recent_hands(db, table, 5), players),
-        "chart": tally_chart(series, players, points),
+        # What the tally counts: the game in play's points, or the night's money.
+        "chart": games_chart(games["games"], games["game"], players)
+        if points
+        else tally_chart(series, players),
         "etag": etag(table),
     }
 
