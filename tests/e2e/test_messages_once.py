@@ -1,10 +1,13 @@
-"""What the table page says, at 390 × 844 (issue 23): in points mode the chart shows what
-the tally shows.
+"""What the table page says, at 390 × 844 (issue 23, items 2 and 3): in points mode the
+chart shows what the tally shows, a message says what just happened and is gone after the
+next hand, and the start banner goes with the first hand.
 
 Hands are saved in place on the table page, as a table enters them: the page is never
 reloaded between them, so what stays on it stays in front of the players. Nothing is read
 from the database and every link is followed from the page.
 """
+
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -12,6 +15,7 @@ from tests.e2e.test_evening import accessible, enter_hand, save_hand
 from tests.e2e.test_games import tally_row
 
 ABC = ["Anna", "Ben", "Carla"]
+OFFER = "Ready to play the classic house rules."
 
 
 def start(page: Page, server_url: str, name: str) -> None:
@@ -58,3 +62,45 @@ def test_in_points_the_chart_shows_the_game_in_play_without_signs(
         "Game 2: Anna 4, Ben 0, Carla 9. 1 earlier game is drawn faint, from 0."
     )
     accessible(page, "messages-01-points-chart", screenshot)
+
+
+def test_a_message_shows_once_and_the_start_banner_goes_with_the_first_hand(
+    page: Page, server_url, screenshot
+):
+    start(page, server_url, "Messages")
+    offer = page.locator(".rules-offer")
+    expect(offer).to_have_text(re.compile(f"^{re.escape(OFFER)}"))
+
+    out(page, "Ben", {}, 1)
+    expect(page.get_by_role("status")).to_have_text(["Hand 1 saved."])
+    expect(offer).to_have_count(0)
+
+    page.get_by_role("link", name="Change house rules").click()
+    page.locator("summary", has_text="Going out").click()
+    page.get_by_label("Out by discarding pays", exact=True).fill("2")
+    page.get_by_role("button", name="Save the house rules").click()
+    saved_rules = "House rules saved; they apply from the next hand on."
+    expect(page.get_by_role("status")).to_have_text([saved_rules])
+    accessible(page, "messages-02-rules-saved", screenshot)
+
+    out(page, "Carla", {}, 2)
+    expect(page.get_by_role("status")).to_have_text(["Hand 2 saved."])  # the rules' message gone
+    out(page, "Anna", {}, 3)
+    expect(page.get_by_role("status")).to_have_text(["Hand 3 saved."])
+    expect(offer).to_have_count(0)
+
+    page.reload()
+    expect(page.get_by_text("Deals:")).to_be_visible()
+    expect(page.get_by_role("status")).to_have_count(0)
+    expect(offer).to_have_count(0)
+
+
+def test_the_start_banner_goes_when_the_table_switches_to_points(page: Page, server_url):
+    start(page, server_url, "Switch")
+    page.get_by_role("link", name="Change the house rules").click()
+    page.get_by_role("group", name="Scoring").get_by_label("Points", exact=True).check()
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page.get_by_role("status")).to_have_text(
+        ["House rules saved; they apply from the next hand on."]
+    )
+    expect(page.locator(".rules-offer")).to_have_count(0)

@@ -65,7 +65,8 @@ function sayHowMany() {
   }
   notice.textContent = words("uncounted", { count: kept });
   const main = document.querySelector("main");
-  const above = [...main.querySelectorAll(":scope > .flash, :scope > h1")].pop();
+  // Below what was just said (#said, which a saved hand empties) and a page's heading.
+  const above = [...main.querySelectorAll(":scope > #said, :scope > h1")].pop();
   if (above) above.after(notice);
   else main.prepend(notice);
 }

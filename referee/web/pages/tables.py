@@ -17,7 +17,7 @@ from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import points_leaders
 from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.store import commands, turns
-from referee.store.hands import hand_by_no, hand_count, hand_views, recent_hands
+from referee.store.hands import hand_by_no, hand_count, hand_views, next_hand_no, recent_hands
 from referee.store.models import GameTable, Hand, Player
 from referee.store.night import left_now
 from referee.store.rules_versions import current_rules, game_of
@@ -145,6 +145,8 @@ def table_context(table: GameTable) -> dict[str, Any]:
         "players": players,
         "rules": rules,
         "preset": version.preset,
+        # The start banner, while nothing has been played and the preset is as chosen.
+        "start_offer": version.number == 1 and next_hand_no(db, table) == 1,
         "deal": deal,
         "turn": _turn(table, rules, players, deal) if _tracks_turns(game, rules) else None,
         "reminder": game.reminder(rules) if isinstance(game, Turns) else None,
