@@ -503,10 +503,12 @@ def edit_hand(
     version: int,
     by: str = "",
     shown: Mapping[str, Any] | None = None,
-) -> Hand:
+) -> bool:
     """Re-settle a hand under the rules it was played with, keeping what it was; refused
     (StaleHand) when someone changed it since `version` was shown, or when it is void, and
-    (PayoutMoved) when it no longer settles to the settlement `shown`."""
+    (PayoutMoved) when it no longer settles to the settlement `shown`. Whether it changed:
+    the same outcome, dealer and payout again write nothing (no new version, no history
+    line whose "was" and "now" are the same), at every door."""
     _current(db, table, hand, version)
     if hand.void:
         raise StaleHand(hand)
@@ -514,11 +516,15 @@ def edit_hand(
     players = hand_players(db, hand)
     typed, settlement = preview(db, table, rules, players, outcome, hand=hand, dealer=dealer)
     _as_shown(db, settlement, shown)
+    ids = {p.name: id_of(p) for p in players}
     before = hand.outcome_json
-    was, after = named(before, {id_of(p): p.name for p in players}), typed.to_json()
+    was, after = named(before, {i: name for name, i in ids.items()}), typed.to_json()
+    if _as_stored(hand, stored(after, ids), dealer, stored(settlement.to_json(), ids)):
+        db.rollback()
+        return False
     if (was["kind"], was.get("player")) != (after["kind"], after.get("player")):
         hand.note = None  # it said why that player's drop stood; this is another outcome
-    hand.outcome_json = stored(after, {p.name: id_of(p) for p in players})
+    hand.outcome_json = stored(after, ids)
     hand.dealer_id = id_of(dealer)
     hand.version += 1
     _settled_again(db, hand, players, settlement)
@@ -526,7 +532,17 @@ def edit_hand(
     db.add(hand)
     _recount_after(db, table, hand, "edited")
     touch(db, table)
-    return hand
+    return True
+
+
+def _as_stored(hand: Hand, outcome: str, dealer: Player, settlement: str) -> bool:
+    """Whether a hand is stored with this outcome, dealer and settlement (stored form),
+    compared as JSON: a hand stored by an earlier version may spell the same text otherwise."""
+    return (
+        hand.dealer_id == id_of(dealer)
+        and exact_json.loads(hand.outcome_json) == exact_json.loads(outcome)
+        and exact_json.loads(hand.settlement_json) == exact_json.loads(settlement)
+    )
 
 
 def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:

@@ -52,7 +52,6 @@ bp = Blueprint("api", __name__, url_prefix=PREFIX)
 BY = access.VIA_API
 Body = TypeVar("Body", bound=Document)
 OUT = {"kind": "out", "player": "Anna"}  # the outcome of the examples
-HAND = Answer("The hand.", lambda game: game.hand)
 TABLE = Answer("The table as it is now.", lambda game: game.table)
 
 
@@ -292,7 +291,13 @@ def get_table(table_id: int) -> tuple[Response, int]:
 @bp.put("/tables/<int:table_id>/rules")
 @described(
     "New house rules for the hands entered from now on",
-    {200: TABLE},
+    {
+        200: Answer(
+            "The table as it is now. Rules the same as those in force change nothing: "
+            "the table's version is as it was.",
+            lambda game: game.table,
+        )
+    },
     errors=(400, 403, 404, 413, 507),
     body=lambda game: game.rules_change,
     example={"preset": "classic", "rules": {"stake": 0.5}},
@@ -394,14 +399,21 @@ def enter_hand(table_id: int) -> tuple[Response, int]:
 @bp.put("/tables/<int:table_id>/hands/<int:no>")
 @described(
     "Change a hand's outcome; re-settled under the rules it was played with",
-    {200: HAND},
+    {
+        200: Answer(
+            "The hand. The outcome it already has changes nothing: the hand as it was, its "
+            "version and history unchanged.",
+            lambda game: game.hand,
+        )
+    },
     errors=(400, 403, 404, 409, 413, 507),
     body=lambda game: game.edit,
     example={"outcome": OUT, "version": 1},
 )
 def edit_hand(table_id: int, no: int) -> tuple[Response, int]:
     """Change a hand's outcome (same dealer), re-settled under the rules it was played
-    with; 409 with the hand as it is now when `version` is not its current version."""
+    with; 409 with the hand as it is now when `version` is not its current version. The
+    outcome it already has changes nothing: 200 with the hand, its version as it was."""
     table = _table(table_id, write=True)
     edit = _body(bodies_of(table.game).edit)
     hand = _hand(table, no)

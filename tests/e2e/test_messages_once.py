@@ -1,6 +1,7 @@
-"""What the table page says, at 390 × 844 (issue 23, items 2 and 3): in points mode the
+"""What the table page says, at 390 × 844 (issue 23, items 2, 3 and 6): in points mode the
 chart shows what the tally shows, a message says what just happened and is gone after the
-next hand, and the start banner goes with the first hand.
+next hand, the start banner goes with the first hand, and a fix that changes nothing says so
+and adds no history line.
 
 Hands are saved in place on the table page, as a table enters them: the page is never
 reloaded between them, so what stays on it stays in front of the players. Nothing is read
@@ -104,3 +105,25 @@ def test_the_start_banner_goes_when_the_table_switches_to_points(page: Page, ser
         ["House rules saved; they apply from the next hand on."]
     )
     expect(page.locator(".rules-offer")).to_have_count(0)
+
+
+def test_a_fix_that_changes_nothing_says_so_and_adds_no_history_line(
+    page: Page, server_url, screenshot
+):
+    start(page, server_url, "No change")
+    out(page, "Ben", {}, 1)
+    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name=re.compile("#1")).click()
+    history = page.locator("ol.changes > li")
+    expect(history).to_have_count(1)
+
+    page.get_by_role("link", name="Fix this hand").click()
+    page.get_by_role("button", name="Check the payout").click()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("status")).to_have_text(["Nothing changed: hand 1 is as it was."])
+    accessible(page, "messages-03-nothing-changed", screenshot)
+
+    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name=re.compile("#1")).click()
+    expect(history).to_have_count(1)
+    expect(page.locator("ol.changes")).not_to_contain_text("was:")

@@ -158,7 +158,7 @@ def _save(
         )
         return _saved(table, gettext("Hand %(no)s saved.", no=entered.hand.no))
     try:
-        commands.edit_hand(
+        changed = commands.edit_hand(
             db,
             table,
             hand,
@@ -171,6 +171,8 @@ def _save(
     except commands.StaleHand:
         db.rollback()
         return _stale(table, hand)
+    if not changed:
+        return _saved(table, gettext("Nothing changed: hand %(no)s is as it was.", no=hand.no))
     return _saved(table, gettext("Hand %(no)s changed; its history keeps what it was.", no=hand.no))
 
 

@@ -265,6 +265,8 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
                     flash(gettext("House rules saved; they apply from the next hand on."))
+                else:
+                    flash(gettext("Nothing changed: the house rules are as they were."))
                 return redirect(url_for("tables.table", table_id=table.id))
             except Refusal as refusal:
                 errors[refusal.field or "preset"] = refusal.words
