@@ -37,6 +37,25 @@ def test_the_chart_labels_its_axes_and_each_line_s_latest_total(web):
     assert 'aria-labelledby="chart-title chart-description"' in svg
 
 
+def test_each_player_s_colour_is_a_class_the_theme_colours(web):
+    """No colour is written into the chart: light.css and referee.css each give p0 to p5
+    their own, so the lines and labels read in either theme."""
+    table = start_table(web)
+    enter_hand(web, table, {"kind": "out", "player": "Ben"})
+    svg = chart_of(table_page(web, table))
+    assert re.findall(r'<text [^>]*class="end (p\d)">(\w+)', svg) == [
+        ("p0", "Anna"),
+        ("p1", "Ben"),
+        ("p2", "Carla"),
+    ]
+    assert re.findall(r'<line [^>]*class="line (p\d)"/></svg>(\w+)', svg) == [
+        ("p0", "Anna"),
+        ("p1", "Ben"),
+        ("p2", "Carla"),
+    ]
+    assert not re.search(r"(stroke|fill)=\"#", svg)
+
+
 def test_end_labels_of_equal_totals_are_set_apart_inside_the_plot():
     assert spread_out([100, 100, 480]) == [100, 136, 430]  # 36 apart, none below the axis
     assert spread_out([420, 425, 430]) == [358, 394, 430]  # crowded at the bottom: pushed up
@@ -73,8 +92,8 @@ def test_in_points_the_chart_shows_the_game_in_play_as_the_tally_does_without_si
     svg = chart_of(page)
     assert texts(svg) == ["0", "18", "game 1", "hand 4", "Anna 4", "Ben 0", "Carla 9"]
     # A line per player and game: game 1's faint, game 2's from 0 after hand 3, marked there.
-    assert len(re.findall(r'<polyline [^>]*class="line earlier"', svg)) == 3
-    in_play = re.findall(r'<polyline points="([^"]*)"[^>]*class="line"', svg)
+    assert len(re.findall(r'<polyline [^>]*class="line p\d earlier"', svg)) == 3
+    in_play = re.findall(r'<polyline points="([^"]*)"[^>]*class="line p\d"', svg)
     assert in_play[0] == "580,430 730,342"  # Anna: 0 after hand 3, 4 after hand 4
     assert len(in_play) == 3
     assert re.findall(r'<line x1="(\d+)" x2="\1" [^>]*class="divider"', svg) == ["580"]
@@ -92,10 +111,10 @@ def test_after_a_game_s_last_hand_the_chart_ends_where_the_tally_starts_again_at
     assert tally(page) == {"Anna": 0, "Ben": 0, "Carla": 0}
     svg = chart_of(page)
     assert texts(svg) == ["0", "18", "game 1", "hand 3", "Anna 0", "Ben 0", "Carla 0"]
-    assert len(re.findall(r'<polyline [^>]*class="line earlier"', svg)) == 3
+    assert len(re.findall(r'<polyline [^>]*class="line p\d earlier"', svg)) == 3
     # Game 2 starts at the end: its mark is there, its lines not drawn yet.
     assert re.findall(r'<line x1="(\d+)" x2="\1" [^>]*class="divider"', svg) == ["730"]
-    assert re.findall(r'<polyline [^>]*class="line"', svg) == []
+    assert re.findall(r'<polyline [^>]*class="line p\d"', svg) == []
     assert re.search(r'<desc id="chart-description">(.*?)</desc>', svg).group(1) == (
         "Game 2: Anna 0, Ben 0, Carla 0. 1 earlier game is drawn faint, from 0."
     )

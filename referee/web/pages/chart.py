@@ -28,7 +28,9 @@ WIDTH, HEIGHT, FONT = 1000, 500, 36
 LEFT, RIGHT, TOP, BOTTOM = 130, 270, 30, 70
 NAME_CHARS = 6  # an end label is the name, cut to this, and the latest total
 MAX_POINTS = 60
-COLOURS = ("#f6c445", "#5ec8f2", "#f27a8a", "#8fe07a", "#c79bf2", "#f2a65e")
+# Each player's colour is a class, p0 to p5, whose colour the theme's palette gives (referee.css
+# and light.css): the same chart reads in dim light and in daylight.
+COLOURS = tuple(f"p{index}" for index in range(6))
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2")
 
 # A point of a line: (hand no, each player's total after it, by whatever keys the line).
