@@ -49,7 +49,7 @@ SHARED_PAGES = [
 API_BODIES = {
     "api.change_rules": {"rules": {"caught_pays": 3}},
     "api.enter_hand": {"outcome": {"kind": "out", "player": "Ben"}},
-    "api.edit_hand": {"outcome": {"kind": "out", "player": "Carla"}, "version": 1},
+    "api.edit_hand": {"outcome": {"kind": "out", "player": "Anna"}, "version": 1},  # hand 3: Carla
     "api.void_hand": {"version": 1},
 }
 
