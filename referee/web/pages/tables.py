@@ -13,7 +13,6 @@ from referee.games import CarriesState, Game, Points, Rules, Turns, scores_point
 from referee.rules import Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.tonk.waiting import standing_words
-from referee.scoring.settle_up import MODES, transfers_for
 from referee.scoring.standings import points_leaders
 from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.store import commands, turns
@@ -23,7 +22,7 @@ from referee.store.night import left_now
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
 from referee.store.storage import session
-from referee.store.tally import night_games, running_tally, standings, tally
+from referee.store.tally import night_games, running_tally, standings
 from referee.web import access, language, rate_limits
 from referee.web.forms import (
     StartTableForm,
@@ -38,6 +37,7 @@ from referee.web.forms import (
 from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, games_chart, tally_chart
 from referee.web.pages.game_pages import pages_of, seat_words
+from referee.web.pages.settling import settle_up_figures
 
 bp = Blueprint("tables", __name__)
 
@@ -346,39 +346,13 @@ def players(table_id: int) -> ResponseReturnValue:
     return render("players.html", table=table, players=everyone, error=error)
 
 
-# Said on the settle-up page for a link to a way of settling up there is not (the API names
-# the modes; the page names its choices).
-NOT_A_WAY = "That is not a way to settle up here: choose one of the ways above."
-
-
 @bp.get("/t/<int:table_id>/settle-up")
 def settle_up(table_id: int) -> ResponseReturnValue:
     """The fewest payments that clear the night, or everyone with one banker, or balances as
     is; a link to a way or a banker there is not is answered 400, saying so above the ways."""
     table = table_or_404(table_id)
-    db = session()
-    _, rules = current_rules(db, table)
-    rows = standings(players_of(db, table), tally(db, table))
-    balances = {row["player"].name: row["amount"] for row in rows}
-    mode = request.args.get("mode", MODES[0])
-    banker = request.args.get("to", "")
-    try:
-        transfers, refused = transfers_for(balances, mode, banker), None
-    except Refusal as refusal:  # a link to a way or a banker there is not: say so, offer them
-        transfers, refused = [], NOT_A_WAY if refusal.field == "mode" else refusal.words
-    page = make_response(
-        render(
-            "settle_up.html",
-            table=table,
-            rules=rules,
-            in_points=scores_points(game_of(table), rules),
-            tally=rows,
-            mode=mode,
-            banker=banker,
-            transfers=transfers,
-            refused=refused,
-        )
-    )
-    if refused is not None:
+    figures = settle_up_figures(table)
+    page = make_response(render("settle_up.html", table=table, **figures))
+    if figures["refused"] is not None:
         page.status_code = 400
     return page
