@@ -75,6 +75,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         game_pages,
         hands,
         links,
+        night_picture,
         offline,
         queued,
         tables,
@@ -92,6 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(exports.bp)
+    app.register_blueprint(night_picture.bp)
     app.register_blueprint(counting.bp)
     app.register_blueprint(turns.bp)
     app.register_blueprint(offline.bp)

@@ -7,7 +7,11 @@ gets, static/light.css only the light values, linked so that it applies when the
 prefers light and nothing was chosen, always when light was chosen, never when dark was.
 """
 
-from flask import Blueprint, Flask, abort, has_request_context, request
+import re
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Flask, abort, current_app, has_request_context, request
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
@@ -22,6 +26,10 @@ THEMES = {
     "light": lazy_gettext("Light"),
 }
 """Each choice of the switch, by its value, with its words."""
+SHEETS = {"dark": ("referee.css",), "light": ("referee.css", "light.css")}
+"""Each palette's stylesheets, as base.html links them: light.css only overrides values."""
+ROOT_RULE = re.compile(r":root\s*\{([^}]*)\}")
+DECLARATION = re.compile(r"--([\w-]+)\s*:\s*([^;]+?)\s*(?:;|$)")
 
 bp = Blueprint("theme", __name__)
 
@@ -41,6 +49,33 @@ def switch() -> ResponseReturnValue:
     if theme not in THEMES:
         abort(400)
     return remember(COOKIE, None if theme == PHONE else theme)
+
+
+def drawn_in(asked: str | None) -> str:
+    """The palette an image drawn on the server takes: the one asked for (the page's own,
+    which its script reads from the page), else this phone's choice, else the dark felt
+    every browser gets first."""
+    if asked in SHEETS:
+        return asked
+    kept = chosen()
+    return kept if kept in SHEETS else "dark"
+
+
+def palette(theme: str) -> dict[str, str]:
+    """A palette's colours by their custom property's name ({"felt": "#10231a", ...}), read
+    from the stylesheets that declare them: an image drawn on the server (the picture of
+    the night) reaches no stylesheet, yet takes the page's colours, declared once."""
+    colours: dict[str, str] = {}
+    for sheet in SHEETS[theme]:
+        colours.update(_declared(Path(current_app.static_folder or "", sheet)))
+    return colours
+
+
+@cache
+def _declared(sheet: Path) -> dict[str, str]:
+    """The custom properties of a stylesheet's first `:root` rule (read once a process)."""
+    found = ROOT_RULE.search(sheet.read_text(encoding="utf-8"))
+    return dict(DECLARATION.findall(found.group(1))) if found else {}
 
 
 def init_app(app: Flask) -> None:

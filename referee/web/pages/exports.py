@@ -39,8 +39,9 @@ IMPORTING = threading.Lock()
 IMPORT_RETRY_SECONDS = 5
 
 
-def _filename(table: GameTable, extension: str) -> str:
-    """tonk-night-2025-01-31.json: ASCII only, so every browser saves it under that name."""
+def download_name(table: GameTable, extension: str) -> str:
+    """tonk-night-2025-01-31.json: ASCII only, so every browser saves it under that name
+    (a table's file, and the picture of its night)."""
     slug = re.sub(r"[^a-z0-9]+", "-", table.name.lower()).strip("-")[:40].strip("-")
     return f"{slug or 'tonk-table'}-{table.created_at:%Y-%m-%d}.{extension}"
 
@@ -51,7 +52,7 @@ def _download(body: str, table: GameTable, extension: str, mimetype: str) -> Res
         200,
         {
             "Content-Type": f"{mimetype}; charset=utf-8",
-            "Content-Disposition": f'attachment; filename="{_filename(table, extension)}"',
+            "Content-Disposition": f'attachment; filename="{download_name(table, extension)}"',
             **NO_STORE,
         },
     )

@@ -61,6 +61,11 @@ def signed_money(amount: Decimal, unit: str) -> str:
     return f"{signed(amount)} {unit_of(amount, unit)}"
 
 
+def money(amount: Decimal, unit: str) -> str:
+    """2.50 $, 1 chip: an amount paid, without a sign (the words around it say who pays)."""
+    return amount_in_words(abs(Decimal(amount)), unit)
+
+
 def hand_words(view: HandView, table: GameTable) -> str:
     """A hand's line in the history, the tally's recent hands and on its page: the game's
     own words when it has them ('Ben dropped on 10 and was caught'), else what ended it
@@ -172,7 +177,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(
         signed=signed,
         signed_money=signed_money,
-        money=lambda value, unit: amount_in_words(abs(Decimal(value)), unit),
+        money=money,
         when=when,
         who_words=who_words,
         hand_words=hand_words,

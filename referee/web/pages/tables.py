@@ -1,6 +1,7 @@
 """Starting a table, its page with the tally, the house rules, the players and the settle-up."""
 
 import random
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -160,12 +161,22 @@ def table_context(table: GameTable) -> dict[str, Any]:
         **games,
         "pot": pot_context(db, table, rules, players),
         "recent": hand_views(recent_hands(db, table, 5), players),
-        # What the tally counts: the game in play's points, or the night's money.
-        "chart": games_chart(games["games"], games["game"], players)
-        if points
-        else tally_chart(series, players),
+        "chart": chart_context(points, series, games, players),
         "etag": etag(table),
     }
+
+
+def chart_context(
+    points: bool,
+    series: Sequence[tuple[int, Mapping[int, tuple[int, int]]]],
+    games: dict[str, Any],
+    players: list[Player],
+) -> dict[str, Any]:
+    """The chart beside the tally, of what the tally counts: the game in play's points, or
+    the night's money (the table page's, and the picture of the night's)."""
+    if points:
+        return games_chart(games["games"], games["game"], players)
+    return tally_chart(series, players)
 
 
 def games_context(
