@@ -173,3 +173,36 @@ def test_a_way_there_is_not_is_refused_in_filipino_too(web):
     )
     page = text(web.get(f"/t/{table}/settle-up?mode=cash", headers=FILIPINO))
     assert "Hindi iyan paraan ng bayaran dito" in page
+
+
+# The button on the settle-up page
+
+
+def picture_link(page: str) -> str:
+    (link,) = re.findall(r'<a class="button night-picture"[^>]*>[^<]*</a>', page)
+    return link
+
+
+def test_settle_up_offers_the_picture_of_the_way_it_shows(web):
+    table = played_night(web)
+    link = picture_link(text(web.get(f"/t/{table}/settle-up")))
+    assert f'href="/t/{table}/settle-up/picture.svg?mode=fewest"' in link
+    assert re.search(r'download="tonk-night-\d{4}-\d\d-\d\d\.svg"', link)
+    assert 'data-share="Share a picture of the night"' in link
+    assert ">Download a picture of the night</a>" in link  # without script: saved
+    banker = picture_link(text(web.get(f"/t/{table}/settle-up?mode=banker&to=Ben")))
+    assert f'href="/t/{table}/settle-up/picture.svg?mode=banker&amp;to=Ben"' in banker
+    as_is = picture_link(text(web.get(f"/t/{table}/settle-up?mode=as_is")))
+    assert f'href="/t/{table}/settle-up/picture.svg?mode=as_is"' in as_is
+
+
+def test_no_picture_is_offered_of_a_way_there_is_not(web):
+    table = played_night(web)
+    assert "night-picture" not in text(web.get(f"/t/{table}/settle-up?mode=cash"))
+
+
+def test_the_button_speaks_filipino(web):
+    page = text(web.get(f"/t/{played_night(web)}/settle-up", headers=FILIPINO))
+    link = picture_link(page)
+    assert 'data-share="I-share ang larawan ng gabi"' in link
+    assert ">I-download ang larawan ng gabi</a>" in link

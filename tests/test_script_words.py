@@ -69,6 +69,7 @@ def test_the_block_is_data_under_a_csp_that_runs_no_inline_script(client):
         ("offline/list.js", r'\bsaid\("(\w+)"'),
         ("offline/counted.js", r'\bwords\("(\w+)"'),
         ("share.js", r"\bwords\.(\w+)"),
+        ("night_picture.js", r'\bwords\("(\w+)"'),
     ],
 )
 def test_every_word_a_script_asks_for_is_in_the_block(client, script, asked):

@@ -104,6 +104,24 @@ def script_words() -> dict[str, object]:
                 count="{count}",
             )
         ),
+        # The picture of the night (static/night_picture.js).
+        "picture_before_kept": _by_category(
+            lambda n: ngettext(
+                "No picture yet: %(count)s hand kept on this phone is not counted. Make it"
+                " once the hand is sent.",
+                "No picture yet: %(count)s hands kept on this phone are not counted. Make it"
+                " once they are sent.",
+                n,
+                count="{count}",
+            )
+        ),
+        "picture_offline": gettext(
+            "No network: the picture is drawn from the tally on the server. Try again when the"
+            " network is back."
+        ),
+        "picture_refused": gettext(
+            "The server did not draw the picture (%(status)s). Try again.", status="{status}"
+        ),
         "copied": gettext("Copied"),
         "copy_by_hand": gettext("Press and hold the link above to copy it"),
     }

@@ -12,8 +12,16 @@ const PAGES = "tonk-referee-pages-v1";
 const NO_COPY = "/offline";
 
 // Never kept: what must be live (the watch poll, the sender's token and answers, the
-// API, downloads) and this script itself.
-const LIVE = [/\/live$/, /\/hands\/queued\//, /^\/api\//, /\/export\.(json|csv)$/, /^\/sw\.js$/];
+// API, downloads, the picture of the night: offline it fails as the browser says, never
+// answered by a page) and this script itself.
+const LIVE = [
+  /\/live$/,
+  /\/hands\/queued\//,
+  /^\/api\//,
+  /\/export\.(json|csv)$/,
+  /\/settle-up\/picture\.svg$/,
+  /^\/sw\.js$/,
+];
 
 self.addEventListener("install", () => self.skipWaiting());
 

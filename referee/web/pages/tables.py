@@ -37,6 +37,7 @@ from referee.web.forms import (
 )
 from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, games_chart, tally_chart
+from referee.web.pages.exports import download_name
 from referee.web.pages.game_pages import pages_of, seat_words
 from referee.web.pages.settling import settle_up_figures
 
@@ -363,7 +364,10 @@ def settle_up(table_id: int) -> ResponseReturnValue:
     is; a link to a way or a banker there is not is answered 400, saying so above the ways."""
     table = table_or_404(table_id)
     figures = settle_up_figures(table)
-    page = make_response(render("settle_up.html", table=table, **figures))
+    picture_name = download_name(table, "svg")
+    page = make_response(
+        render("settle_up.html", table=table, picture_name=picture_name, **figures)
+    )
     if figures["refused"] is not None:
         page.status_code = 400
     return page
