@@ -84,6 +84,23 @@ def points_table(web) -> int:
     return table
 
 
+def test_points_without_a_number_of_hands_are_charted_by_hand_not_by_game(web):
+    """One game all night: the tally never says "game", nor does its chart."""
+    table = start_table(web)
+    set_rules(web, table, {"scoring": "points"})
+    for hand in GAME_1:
+        enter_hand(web, table, hand)
+    svg = chart_of(table_page(web, table))
+    assert "game" not in plain(svg).lower()
+    assert texts(svg)[-3:] == ["Anna 17", "Ben 8", "Carla 18"]
+    assert re.search(r'<title id="chart-title">(.*?)</title>', svg).group(1) == (
+        "Points of each player across 3 hands"
+    )
+    assert re.search(r'<desc id="chart-description">(.*?)</desc>', svg).group(1) == (
+        "After hand 3: Anna 17, Ben 8, Carla 18."
+    )
+
+
 def test_in_points_the_chart_shows_the_game_in_play_as_the_tally_does_without_signs(web):
     table = points_table(web)
     enter_hand(web, table, GAME_2_HAND_1)

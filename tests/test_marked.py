@@ -36,7 +36,7 @@ def shout(monkeypatch):
     [
         ("", ["HOW DID THE HAND END?", "TALLY AFTER 1 HAND", "CHANGE HOUSE RULES"]),
         ("/hands/", ["HANDS, NEWEST FIRST", "Anna PAYS Ben"]),
-        ("/hands/1", ["HISTORY OF THIS HAND", "FIX THIS HAND", "ENTERED BY scorekeeper"]),
+        ("/hands/1", ["HISTORY OF THIS HAND", "FIX THIS HAND", "ENTERED BY SCOREKEEPER ON PHONE "]),
         ("/settle-up", ["FEWEST PAYMENTS", "UP AND DOWN TONIGHT"]),
         ("/share", ["SHARE THIS TABLE", "SCOREKEEPER LINK", "NEW WATCH LINK"]),
         ("/players", ["PLAYERS AND SEATS", "SIT IN"]),

@@ -182,10 +182,14 @@ def _thinned(kept: Sequence[Point], step: int) -> list[Point]:
     return [point for i, point in enumerate(kept) if i % step == 0 or i == len(kept) - 1]
 
 
-def games_chart(found: Sequence[Game], game: Game, players: Sequence[Player]) -> dict[str, Any]:
+def games_chart(
+    found: Sequence[Game], game: Game, players: Sequence[Player], in_games: bool = True
+) -> dict[str, Any]:
     """The night's games in points, as the tally counts them: a line per player and game,
     each from 0 just before the game's first hand; the end labels are the points of `game`
-    (the game in play, or the next one, all at 0, when the last is over)."""
+    (the game in play, or the next one, all at 0, when the last is over). Without
+    `in_games` the night is one game with no end, and the chart speaks of hands only, as
+    the tally does."""
     shown = _latest_games(found)
     if not shown:
         return {"lines": [], "width": WIDTH, "height": HEIGHT}
@@ -206,6 +210,18 @@ def games_chart(found: Sequence[Game], game: Game, players: Sequence[Player]) ->
     lines = _drawn(plot, players, parts, latest, points, lambda player: player.name)
     totals = ", ".join(f"{line['name']} {line['latest']}" for line in lines)
     earlier = len(shown) - (game.number == shown[-1].number)
+    if not in_games:
+        return {
+            "lines": lines,
+            "dividers": [],
+            **_frame(plot, points, gettext("start")),
+            "title": ngettext(
+                "Points of each player across %(num)s hand",
+                "Points of each player across %(num)s hands",
+                plot.last,
+            ),
+            "description": gettext("After hand %(no)s: %(totals)s.", no=plot.last, totals=totals),
+        }
     described = gettext("Game %(number)s: %(totals)s.", number=game.number, totals=totals)
     if earlier:
         described += " " + ngettext(

@@ -176,7 +176,7 @@ def chart_context(
     """The chart beside the tally, of what the tally counts: the game in play's points, or
     the night's money (the table page's, and the picture of the night's)."""
     if points:
-        return games_chart(games["games"], games["game"], players)
+        return games_chart(games["games"], games["game"], players, games["shows_games"])
     return tally_chart(series, players)
 
 
