@@ -157,7 +157,9 @@ request_like = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+# No deadline: the first example pays for warming caches (678 ms once seen under load), and
+# speed is measured in bench/, never asserted in a test.
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(request_like | json_values)
 def test_fuzzed_requests_are_settled_or_refused_never_crash(request):
     instance = tempfile.mkdtemp()
