@@ -183,7 +183,9 @@ def keep_offline(page: Page, context: BrowserContext, no: int, outcome: dict, wo
     context.set_offline(True)
     answer(page, outcome)
     page.get_by_role("button", name=words.keep).click()
-    expect(page.get_by_role("status").filter(has_text=words.kept)).to_be_visible()
+    # Anchored: the notice of hands not counted yet (also a status) says "kept on this phone".
+    kept = re.compile("^" + re.escape(words.kept))
+    expect(page.get_by_role("status").filter(has_text=kept)).to_be_visible()
     unsent = page.get_by_role("region", name=words.not_sent).locator(".unsent-hand")
     expect(unsent).to_have_count(1)
     expect(counted(page)).to_have_text(played(no - 1))
