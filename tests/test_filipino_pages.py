@@ -49,6 +49,7 @@ KEPT = {
     "fold": "GUIDE: a Tongits term",
     "hitter": "GUIDE: a Tongits term",
     "Secret": "GUIDE: a Tongits bonus",
+    "Escalera": "GUIDE: a Tongits bonus",
     "bonus": "GUIDE names the Tongits bonuses in English (Secret, Escalera): Bonus as said",
     "Two Hits": "GUIDE: a Tongits term",
     "house rules": "GUIDE: kept in English",

@@ -96,7 +96,12 @@ def test_a_tongits_hand_form_and_ask_page_say_their_words_through_gettext(web, m
     table = start_tongits(web)
     shout(monkeypatch)
     draw = text(web.get(f"/t/{table}/hands/new/draw"))
-    assert "WHO CALLED THE DRAW?" in draw and "Anna FOUGHT" in draw
+    assert "Anna FOUGHT" in draw
+    # The question, and the Tongits word in it with its meaning (the core's words).
+    assert (
+        'WHO CALLED THE <details class="term"><summary>DRAW</summary> <span class="means">'
+        "CALLING THE GAME OVER ON YOUR TURN: THE LOWEST COUNT WINS</span></details>?"
+    ) in draw
     assert "THE CALLER&#39;S MELDS" in draw
     ask = text(web.get(f"/t/{table}/ask?ask=1&question=fight"))
     assert "CHOOSE WHO IS ASKING: Anna, Ben OR Carla." in ask

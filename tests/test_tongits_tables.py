@@ -116,13 +116,7 @@ def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_f
         "Stock ran out",
         "Bisaklat",
     ]
-    (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', page)
-    assert plain(gloss) == (
-        "Tongits words: tong-its (every card melded or laid off); sapaw (laying a card off on "
-        "a meld); bahay (a meld laid down); fight (challenge a called draw); fold (give in to "
-        "a called draw); bisaklat (every card in a meld before anyone's first turn); hitter "
-        "(the last winner, who takes the pot on a run)."
-    )
+    assert 'class="hint gloss"' not in page  # the words open where a form says them
 
 
 def test_four_names_start_a_table_of_four_seats(web, app):
@@ -290,13 +284,100 @@ def test_counting_the_callers_cards_fills_his_box_and_keeps_what_was_tapped(web,
     assert rows(Hand) == 0
 
 
-def test_every_page_of_a_game_glosses_the_tongits_words_it_uses(web):
+def test_the_history_and_a_games_page_gloss_the_tongits_words_they_use(web):
     table = start_tongits(web)
     enter_game(web, table, FIRST)
-    for url in (f"/t/{table}/hands/new/draw", f"/t/{table}/hands/", f"/t/{table}/hands/1"):
+    for url in (f"/t/{table}/hands/", f"/t/{table}/hands/1"):
         (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', text(web.get(url)))
         assert "sunog (burned: no exposed meld and no Secret when the game ends)" in plain(gloss)
         assert "tong-its (every card melded or laid off)" in plain(gloss), url
+
+
+def test_the_rules_sheet_glosses_every_tongits_word_once(web):
+    table = start_tongits(web)
+    (gloss,) = re.findall(r'<p class="hint gloss">(.*?)</p>', text(web.get(f"/t/{table}/rules")))
+    assert plain(gloss) == (
+        "Tongits words: tong-its (every card melded or laid off); sapaw (laying a card off on "
+        "a meld); bahay (a meld laid down); sunog (burned: no exposed meld and no Secret when "
+        "the game ends); Secret (a four of a kind laid down all at once or kept in hand); "
+        "Escalera (a straight flush of four cards or more); bisaklat (every card in a meld "
+        "before anyone's first turn); draw (calling the game over on your turn: the lowest "
+        "count wins); fight (challenge a called draw); fold (give in to a called draw); stock "
+        "(the cards left face down after the deal, to draw from); hitter (the last winner, "
+        "who takes the pot on a run); pot (the antes, kept until a winner takes them)."
+    )
+
+
+# Each question of a draw's form as it reads, and the Tongits words in it that open their
+# meaning on a tap: (word, meaning), in the order the form says them.
+DRAW_QUESTIONS = {
+    "en": [
+        (
+            "Who called the draw?",
+            [("draw", "calling the game over on your turn: the lowest count wins")],
+        ),
+        (
+            "Who chose to fight the draw? Everyone else chose to fold.",
+            [("fight", "challenge a called draw"), ("fold", "give in to a called draw")],
+        ),
+        ("Sapaw on the caller?", [("Sapaw", "laying a card off on a meld")]),
+        (
+            "Points left in hand: the caller and whoever fought (folded players may stay empty)",
+            [],
+        ),
+        (
+            "Who is burned (sunog)?",
+            [("sunog", "burned: no exposed meld and no Secret when the game ends")],
+        ),
+        (
+            "Bonus: Secrets held by each player (only the winner's are paid)",
+            [("Secrets", "a four of a kind laid down all at once or kept in hand")],
+        ),
+    ],
+    "fil": [
+        (
+            "Sino ang nag-draw?",
+            [("draw", "pagtatapos ng laro sa tira mo: panalo ang pinakamababang bilang")],
+        ),
+        (
+            "Sino ang pumili ng laban sa draw? Pinili ng iba ang fold.",
+            [("laban", "labanan ang draw"), ("fold", "sumuko sa draw")],
+        ),
+        ("May sapaw sa nag-draw?", [("sapaw", "pagsapaw ng baraha sa isang bahay")]),
+        (
+            "Puntos na natira sa kamay: ang nag-draw at ang lumaban (pwedeng iwanang "
+            "blangko ang nag-fold)",
+            [],
+        ),
+        (
+            "Sino ang sunog?",
+            [("sunog", "walang nakababang bahay at walang Secret pagtapos ng laro")],
+        ),
+        (
+            "Bonus: Mga Secret na hawak ng bawat player (ang sa panalo lang ang binabayaran)",
+            [("Mga Secret", "apat na magkapareho na ibinaba nang sabay o nasa kamay")],
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("language", DRAW_QUESTIONS)
+def test_each_tongits_word_of_a_form_opens_its_meaning_where_it_stands(web, language):
+    table = start_tongits(web)
+    page = text(web.get(f"/t/{table}/hands/new/draw", headers={"Accept-Language": language}))
+    assert 'class="hint gloss"' not in page  # no paragraph of words above the fields
+    asked = []
+    for legend in re.findall(r"<legend>(.*?)</legend>", page, flags=re.S):
+        terms = re.findall(
+            r'<details class="term"><summary>(.*?)</summary> <span class="means">(.*?)</span>'
+            r"</details>",
+            legend,
+        )
+        question = re.sub(
+            r'<details class="term"><summary>(.*?)</summary>.*?</details>', r"\1", legend
+        )
+        asked.append((plain(question), [(plain(w), plain(m)) for w, m in terms]))
+    assert asked == DRAW_QUESTIONS[language]
 
 
 def test_save_on_a_payout_another_phone_has_moved_saves_nothing_and_shows_the_new_one(web, rows):

@@ -4,11 +4,20 @@ counts of things. Exact: an amount is a Decimal, never a float.
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.rules.said import Number, Said, said, said_n
 
 WHOLE = Decimal(1)
+
+
+class Term(NamedTuple):
+    """A game's own word as its tables say it ("sunog"), and what it means in one line: one
+    declaration per word, which a form opens where the word stands, a rules sheet lists,
+    and a rule's sentence glosses."""
+
+    word: str
+    means: str
 
 
 def names_in_words(names: Sequence[str]) -> str:

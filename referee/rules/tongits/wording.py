@@ -13,28 +13,31 @@ from typing import Any
 from referee.rules.said import said, said_n
 from referee.rules.tongits.house_rules import TongitsRules, option_group, option_keys
 from referee.rules.tongits.outcome import Draw, Ending
-from referee.rules.words import amount_in_words, count_words, plain_value_words
+from referee.rules.words import Term, amount_in_words, count_words, plain_value_words
 
-# The glosses, said once here so every sentence, answer and page glosses a word the same
-# way: the table's word, then what it means in plain English.
+# The table's words, each said once here with what it means, so every form, sheet, answer
+# and sentence explains a word the same way.
 BURNED_MEANS = said("no exposed meld and no Secret when the game ends")
-GLOSSES = {
-    "tong-its": said("every card melded or laid off"),
-    "sapaw": said("laying a card off on a meld"),
-    "bahay": said("a meld laid down"),
-    "sunog": said("burned: {means}", means=BURNED_MEANS),
-    "Secret": said("a four of a kind laid down all at once or kept in hand"),
-    "Escalera": said("a straight flush of four cards or more"),
-    "bisaklat": said("every card in a meld before anyone's first turn"),
-    "fight": said("challenge a called draw"),
-    "fold": said("give in to a called draw"),
-    "hitter": said("the last winner, who takes the pot on a run"),
+TERMS = {
+    "tong-its": Term(said("tong-its"), said("every card melded or laid off")),
+    "sapaw": Term(said("sapaw"), said("laying a card off on a meld")),
+    "bahay": Term(said("bahay"), said("a meld laid down")),
+    "sunog": Term(said("sunog"), said("burned: {means}", means=BURNED_MEANS)),
+    "Secret": Term(said("Secret"), said("a four of a kind laid down all at once or kept in hand")),
+    "Escalera": Term(said("Escalera"), said("a straight flush of four cards or more")),
+    "bisaklat": Term(said("bisaklat"), said("every card in a meld before anyone's first turn")),
+    "draw": Term(said("draw"), said("calling the game over on your turn: the lowest count wins")),
+    "fight": Term(said("fight"), said("challenge a called draw")),
+    "fold": Term(said("fold"), said("give in to a called draw")),
+    "stock": Term(said("stock"), said("the cards left face down after the deal, to draw from")),
+    "hitter": Term(said("hitter"), said("the last winner, who takes the pot on a run")),
+    "pot": Term(said("pot"), said("the antes, kept until a winner takes them")),
 }
-TONG_ITS = said("tong-its ({gloss})", gloss=GLOSSES["tong-its"])
+TONG_ITS = said("tong-its ({gloss})", gloss=TERMS["tong-its"].means)
 BURNED = said("burned (sunog: {means})", means=BURNED_MEANS)
-SECRET = said("Secret ({gloss})", gloss=GLOSSES["Secret"])
-ESCALERA = said("Escalera ({gloss})", gloss=GLOSSES["Escalera"])
-BISAKLAT = said("bisaklat ({gloss})", gloss=GLOSSES["bisaklat"])
+SECRET = said("Secret ({gloss})", gloss=TERMS["Secret"].means)
+ESCALERA = said("Escalera ({gloss})", gloss=TERMS["Escalera"].means)
+BISAKLAT = said("bisaklat ({gloss})", gloss=TERMS["bisaklat"].means)
 SAPAW = said("laid off (sapaw) on")
 
 

@@ -19,12 +19,23 @@ function newKey() {
 
 const text = (element) => (element ? element.textContent.replace(/\s+/g, " ").trim() : "");
 
+// A question as it reads: each word of it that opens a meaning (macros.html `term`) is
+// that word alone, without the meaning.
+function question(legend) {
+  if (!legend) return "";
+  const copy = legend.cloneNode(true);
+  for (const term of copy.querySelectorAll(".term")) {
+    term.replaceWith(text(term.querySelector("summary")));
+  }
+  return text(copy);
+}
+
 // What was typed, in words, for the list of kept hands: the answers chosen, the totals.
 function inWords(form) {
   const lines = [];
   for (const group of form.querySelectorAll("fieldset.choices")) {
     const chosen = [...group.querySelectorAll("input:checked")].map((i) => text(i.closest("label")));
-    if (chosen.length) lines.push(`${text(group.querySelector("legend"))} ${chosen.join(", ")}`);
+    if (chosen.length) lines.push(`${question(group.querySelector("legend"))} ${chosen.join(", ")}`);
   }
   for (const box of form.querySelectorAll("input[inputmode=numeric]")) {
     if (box.value.trim()) lines.push(`${text(box.labels[0])}: ${box.value.trim()}`);

@@ -1,5 +1,6 @@
 """Each game's own pages, as the web shell finds them: its hand form, its referee tabs, its
-page for cards laid down, what its ask page adds, and its words glossed on each page.
+page for cards laid down, what its ask page adds, and its own words: each opens its
+meaning where a form says it, and the pages that list them gloss them.
 
 A game a table can play names the module of its pages (`AtTables.pages`, as an entry
 point names its module), so the registry below the web imports nothing of the web and
@@ -17,6 +18,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
 from referee.games import GAMES, AtTables
+from referee.rules.words import Term
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import game_of
 
@@ -50,10 +52,11 @@ class GamePages:
     # What the ask page adds: questions the referee answers of one player (its context,
     # with the partial that shows them as `player_questions`).
     of_a_player: Callable[[GameTable, Any], dict[str, Any]] | None = None
-    # The game's own words each page uses ("table", "history", "hand", "hand_form"), and
-    # what each means, glossed on that page.
+    # The game's own words, by key, each with what it means: a form's template opens one
+    # where it says it (macros.html `term`).
+    terms: Mapping[str, Term] = field(default_factory=dict)
+    # The words each page lists ("history", "hand", "rules"), glossed in one paragraph.
     glossary: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    glosses: Mapping[str, str] = field(default_factory=dict)
     # What heads the glossed words ("Tongits words:").
     glossary_title: str = ""
     # How many it seats, as the start page says it beside the players' boxes.
@@ -88,12 +91,17 @@ def referee_tabs(table: GameTable) -> tuple[tuple[str, str], ...]:
     return pages_of(table).tabs
 
 
-def glossary(table: GameTable, page: str) -> tuple[str, list[tuple[str, str]]]:
-    """What heads the game's own words, and (word, what it means) for each one `page` uses."""
+def glossary(table: GameTable, page: str) -> tuple[str, list[Term]]:
+    """What heads the game's own words, and each word `page` lists with what it means."""
     pages = pages_of(table)
-    glossed = [(word, pages.glosses[word]) for word in pages.glossary.get(page, ())]
-    return pages.glossary_title, glossed
+    return pages.glossary_title, [pages.terms[key] for key in pages.glossary.get(page, ())]
+
+
+def game_term(table: GameTable, key: str) -> Term:
+    """A word of the table's game with what it means, for a form that says it: the game's
+    template names it by its key, so the shell's macro never names a game's word."""
+    return pages_of(table).terms[key]
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(referee_tabs=referee_tabs, glossary=glossary)
+    app.jinja_env.globals.update(referee_tabs=referee_tabs, glossary=glossary, game_term=game_term)

@@ -1,8 +1,9 @@
 """Tongits' own parts of a table's pages: its hand form, its referee tabs (the spread page
 rules on melds and sapaw; the ask page also answers whether a player may call a draw, fight
-one, or is burned), and its words glossed on each page that uses them."""
+one, or is burned), and its words: each opens its meaning where a form says it, and the
+pages that list them gloss them."""
 
-from referee.rules.tongits.wording import GLOSSES
+from referee.rules.tongits.wording import TERMS
 from referee.web.lazy_words import lazy_gettext
 from referee.web.pages.game_pages import GamePages, HandForm
 from referee.web.tongits.hand_form import bonuses_paid, fill_tongits, tongits_form, tongits_outcome
@@ -23,13 +24,12 @@ PAGES = GamePages(
     ),
     cards_page=meld,
     of_a_player=calls,
+    terms=TERMS,
     glossary={
-        "table": ("tong-its", "sapaw", "bahay", "fight", "fold", "bisaklat", "hitter"),
         "history": ("tong-its", "sunog", "fight", "fold", "bisaklat"),
         "hand": ("tong-its", "sunog", "fight", "fold", "bisaklat"),
-        "hand_form": ("tong-its", "sapaw", "sunog", "fight", "fold", "bisaklat", "Secret"),
+        "rules": tuple(TERMS),
     },
-    glosses=GLOSSES,
     glossary_title=lazy_gettext("Tongits words:"),
     seat_words=lazy_gettext("Tongits: 3, or 4 where the house plays four"),
 )

@@ -22,40 +22,31 @@ from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices, whole_field
 from referee.web.lazy_words import lazy_gettext
 
-WINNER_QUESTION = {
-    "tongits": lazy_gettext("Who went tong-its (melded or laid off every card)?"),
-    "bisaklat": lazy_gettext(
-        "Who showed the bisaklat (every card in a meld before the first turn)?"
-    ),
-    "draw": lazy_gettext("Who called the draw?"),
-}
+# The endings with one player to name: who went tong-its, showed the bisaklat, called the
+# draw (a stock-out's winner is the lowest count). The form's template asks it in its
+# words (tongits/asks.html), where the ending's own word opens its meaning.
+NAMED_WINNER = frozenset({"tongits", "bisaklat", "draw"})
 
 
 class Bonus(NamedTuple):
     """A bonus counter: its key in the outcome's `bonuses`, the option that pays it, its
-    words, and the most of it a player can hold under the rules."""
+    words, the most of it a player can hold under the rules, and the Tongits word whose
+    meaning its words open on the form (wording.TERMS; None: a plain word, "aces")."""
 
     key: str
     option: str
     words: str
     most: Callable[[TongitsRules], int]
+    term: str | None = None
 
 
 # Every count the engine pays on (2.6, 6.2 step 6), each asked only where its option pays.
 # The jokers are asked in Joker mode alone (a joker bonus needs the jokers, 6.1), at most
 # the jokers the house plays.
 BONUSES = (
+    Bonus("secret", "secret_bonus", lazy_gettext("Secrets"), lambda _: FOUR_MELDS, "Secret"),
     Bonus(
-        "secret",
-        "secret_bonus",
-        lazy_gettext("Secrets (four of a kind laid at once or kept)"),
-        lambda _: FOUR_MELDS,
-    ),
-    Bonus(
-        "escalera",
-        "escalera_bonus",
-        lazy_gettext("Escaleras (straight flush of 4 or more)"),
-        lambda _: FOUR_MELDS,
+        "escalera", "escalera_bonus", lazy_gettext("Escaleras"), lambda _: FOUR_MELDS, "Escalera"
     ),
     Bonus("aces", "ace_bonus", lazy_gettext("aces"), lambda _: ACES_IN_A_DECK),
     Bonus("kings", "king_bonus", lazy_gettext("kings"), lambda _: KINGS_IN_A_DECK),
@@ -63,9 +54,9 @@ BONUSES = (
 )
 
 
-def bonuses_paid(rules: TongitsRules) -> list[tuple[str, str, int]]:
-    """The bonuses this house pays, as (key, words, most a player can hold)."""
-    return [(b.key, b.words, b.most(rules)) for b in BONUSES if getattr(rules, b.option)]
+def bonuses_paid(rules: TongitsRules) -> list[Bonus]:
+    """The bonuses this house pays."""
+    return [b for b in BONUSES if getattr(rules, b.option)]
 
 
 def tongits_form(
@@ -76,16 +67,14 @@ def tongits_form(
     choices = player_choices(players)
     most = MAX_CARD_POINTS * (rules.most_cards + 1)
     asked = facts_asked(kind, rules)
-    if kind in WINNER_QUESTION:
-        HandForm.winner = RadioField(WINNER_QUESTION[kind], choices=choices)
+    if kind in NAMED_WINNER:
+        HandForm.winner = RadioField(choices=choices)
     if "sapaw_on_caller" in asked:
         HandForm.sapaw_on_caller = BooleanField(
             gettext("Someone laid off (sapaw) on the caller's melds since the caller's last turn")
         )
     if "last_card" in asked:
-        HandForm.last_card = RadioField(
-            gettext("Who took the last card of the stack? (needed on a tie)"), choices=choices
-        )
+        HandForm.last_card = RadioField(choices=choices)  # asked by the template, as `winner`
     for player in players:
         if "fought" in asked:
             setattr(
@@ -102,9 +91,9 @@ def tongits_form(
         if "totals" in asked:
             box = whole_field(player.name, required=False, high=most)
             setattr(HandForm, f"total_{player.id}", box)
-        for key, _, top in bonuses_paid(rules):
-            box = whole_field(player.name, required=False, high=top)
-            setattr(HandForm, f"{key}_{player.id}", box)
+        for bonus in bonuses_paid(rules):
+            box = whole_field(player.name, required=False, high=bonus.most(rules))
+            setattr(HandForm, f"{bonus.key}_{player.id}", box)
     return HandForm()
 
 
