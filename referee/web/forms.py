@@ -60,11 +60,16 @@ def select_choices(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
 
 
 def _whole_field(
-    label: str, *, required: bool, low: int | None = 0, high: int | None = 200
+    label: str,
+    *,
+    required: bool,
+    low: int | None = 0,
+    high: int | None = 200,
+    more: Mapping[str, str] | None = None,
 ) -> IntegerField:
     bounds = {key: bound for key, bound in (("min", low), ("max", high)) if bound is not None}
     required_kw = {"required": True} if required else {}
-    return IntegerField(label, render_kw={**NUMERIC, **bounds, **required_kw})
+    return IntegerField(label, render_kw={**NUMERIC, **bounds, **required_kw, **(more or {})})
 
 
 def _preset_words(name: str) -> str:
@@ -348,9 +353,13 @@ def hand_form_class(players: Sequence[Player], dealer: Player) -> type[FlaskForm
     return HandForm
 
 
-def whole_field(label: str, *, required: bool, high: int = 200) -> IntegerField:
-    """A box for a whole number from 0 to `high`, with the numeric keypad on a phone."""
-    return _whole_field(label, required=required, high=high)
+def player_box(player: Player, players: Sequence[Player], *, high: int) -> IntegerField:
+    """A player's box on a hand form (a total, a bonus count): a whole number from 0 to
+    `high`, on the numeric keypad, one of a row filled player after player. Its keypad key
+    says Next (Done on the last player's), and static/next-box.js moves on to the next box
+    by itself as soon as the number is whole: when no further digit keeps it within `high`."""
+    key = "done" if player == players[-1] else "next"
+    return _whole_field(player.name, required=False, high=high, more={"enterkeyhint": key})
 
 
 def form_count(text: str | None, digits: int) -> int | None:

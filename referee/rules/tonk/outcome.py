@@ -231,6 +231,16 @@ def most_cards(rules: HouseRules, *, dropper: bool = False) -> int:
     return rules.hand_size + extra
 
 
+def most_points(kind: str, rules: HouseRules) -> int:
+    """The highest total a player's box on a hand of `kind` can hold: the most of their
+    dealt cards for a tonk on the deal (2.1), else the most of the cards held when the hand
+    stops, a dropper's extra card included (2.8). The forms give it to their boxes as `max`,
+    so a total is known whole as soon as no further digit could keep it possible."""
+    if kind == "deal_tonk":
+        return max(dealt_totals(rules.deck, rules.hand_size))
+    return max(held_totals(rules.deck, most_cards(rules, dropper=kind == "drop")))
+
+
 def check_outcome(rules: HouseRules, players: Sequence[str], outcome: Outcome) -> None:
     """Refuse an outcome that cannot be under these rules, naming player, total and rule."""
     for key, name in names_given(outcome):

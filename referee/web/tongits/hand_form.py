@@ -19,7 +19,7 @@ from referee.rules.limits import FOUR_CARD_MELDS_A_PLAYER as FOUR_MELDS
 from referee.rules.tongits import TongitsRules
 from referee.rules.tongits.outcome import facts_asked
 from referee.store.models import Player
-from referee.web.forms import hand_form_class, player_choices, whole_field
+from referee.web.forms import hand_form_class, player_box, player_choices
 from referee.web.lazy_words import lazy_gettext
 
 # The endings with one player to name: who went tong-its, showed the bisaklat, called the
@@ -89,10 +89,10 @@ def tongits_form(
                 BooleanField(gettext("%(name)s is burned", name=player.name)),
             )
         if "totals" in asked:
-            box = whole_field(player.name, required=False, high=most)
+            box = player_box(player, players, high=most)
             setattr(HandForm, f"total_{player.id}", box)
         for bonus in bonuses_paid(rules):
-            box = whole_field(player.name, required=False, high=bonus.most(rules))
+            box = player_box(player, players, high=bonus.most(rules))
             setattr(HandForm, f"{bonus.key}_{player.id}", box)
     return HandForm()
 

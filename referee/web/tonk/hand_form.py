@@ -14,10 +14,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField
 
 from referee.rules.tonk import HouseRules
-from referee.rules.tonk.outcome import asks_last_draw, needs_spread_six
+from referee.rules.tonk.outcome import asks_last_draw, most_points, needs_spread_six
 from referee.rules.tonk.waiting import drop_can_be_refused
 from referee.store.models import Player
-from referee.web.forms import hand_form_class, player_choices, select_choices, whole_field
+from referee.web.forms import hand_form_class, player_box, player_choices, select_choices
 from referee.web.lazy_words import lazy_gettext
 
 PLAYER_QUESTION = {
@@ -53,8 +53,9 @@ def hand_form(
         HandForm.override = BooleanField(
             gettext("Record it anyway: the table lets this drop stand (the hand will say so)")
         )
+    most = most_points(kind, rules)
     for player in players:
-        setattr(HandForm, f"total_{player.id}", whole_field(player.name, required=False))
+        setattr(HandForm, f"total_{player.id}", player_box(player, players, high=most))
     return HandForm()
 
 
