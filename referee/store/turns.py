@@ -10,6 +10,7 @@ reads them.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
@@ -65,3 +66,26 @@ def drop_waits(
         return None
     state, _ = turn_state(db, table, rules, players, deal)
     return state
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is in the hand in play, as far as the app knows: by the scorekeeper's
+    marks (`marked`), or else the player who plays first, whose turn the hand opens on."""
+
+    player: Player
+    marked: bool
+
+
+def whose_turn(
+    db: Session, table: GameTable, rules: Rules, players: Sequence[Player], deal: Deal
+) -> Turn:
+    """Whose turn it is: the marks' answer where the table follows the turns and has marked
+    some in this hand, else who plays first (`deal.first`)."""
+    game = game_of(table)
+    if isinstance(game, Turns) and game.tracks_turns(rules):
+        state, seen = turn_state(db, table, rules, players, deal)
+        marked = next((p for p in players if p.name == state.player), None)
+        if seen and marked is not None:
+            return Turn(marked, marked=True)
+    return Turn(deal.first, marked=False)

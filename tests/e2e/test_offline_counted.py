@@ -154,6 +154,21 @@ def test_the_table_page_counts_them_in_place_once_sent(
     assert script_errors == []
 
 
+def test_a_dropper_chosen_before_the_kept_hands_is_undone(
+    context: BrowserContext, server_url, script_errors
+):
+    """The phone's copy of the drop form chose who played first after hand 1 (Carla); the
+    kept hands moved the deal on, so neither that choice nor its words stand: the dropper
+    is tapped."""
+    page, _ = table_with_one_hand_then_three_kept(context, server_url)
+    page.get_by_role("link", name="Drop", exact=True).click()
+    dropped = page.get_by_role("group", name="Who dropped?")
+    expect(dropped.get_by_role("radio")).to_have_count(4)
+    expect(dropped.locator("input:checked")).to_have_count(0)
+    expect(dropped).not_to_contain_text("chosen as the dropper")
+    assert script_errors == []
+
+
 def test_tongits_says_the_pot_and_the_dealer_are_from_before_the_kept_games(
     context: BrowserContext, server_url, script_errors
 ):

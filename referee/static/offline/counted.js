@@ -5,7 +5,9 @@
 // the templates mark with `data-counted`: "figures" (the tally and its chart, settle-up's
 // balances) and "deal" (the dealer, the pot, the run) read "Before the N kept hands";
 // "payments" (settle-up's who pays whom) is folded away as not final; "dealer" (the
-// header's, one row at 360 px) reads "Dealer: later".
+// header's, one row at 360 px) reads "Dealer: later"; "presumed" (a hand form's answer
+// chosen for the table from the deal or the turn, which the kept hands moved on) is
+// undone, its words with it, so the player is tapped instead.
 //
 // A label is never lowered in place: once a hand is sent its block leaves out one more
 // than the phone keeps. The table page fetches its tally and deal again instead (the fresh
@@ -42,10 +44,16 @@ function foldedAway(block, count) {
   folded.querySelector("summary").textContent = words("payments_before_kept", { count });
 }
 
+function undone(block) {
+  block.querySelectorAll("input:checked").forEach((choice) => (choice.checked = false));
+  block.querySelector(":scope > .hint")?.remove();
+}
+
 function label(block, count) {
   const before = words("before_kept", { count });
   const how = block.dataset.counted;
-  if (how === "dealer") block.textContent = words("header_dealer_kept");
+  if (how === "presumed") undone(block);
+  else if (how === "dealer") block.textContent = words("header_dealer_kept");
   else if (how === "payments") foldedAway(block, count);
   else if (how === "deal") noted(block, [before, words("dealer_after_kept", { count })]);
   else noted(block, [before]);

@@ -21,13 +21,14 @@ from referee.games import GAMES, AtTables
 from referee.rules.words import Term
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import game_of
+from referee.store.turns import Turn
 
 
 @dataclass(frozen=True)
 class HandForm:
     """What a game's hand form asks, and how: the form for an outcome under the rules, the
-    outcome JSON from what was typed, a stored outcome put back for a fix, and the partial
-    that shows the questions."""
+    outcome JSON from what was typed, a stored outcome put back for a fix, the partial
+    that shows the questions, and what a new hand's form may answer for the table."""
 
     form: Callable[[str, Any, Sequence[Player], Player], FlaskForm]
     outcome: Callable[[str, FlaskForm, Sequence[Player]], dict[str, Any]]
@@ -35,6 +36,9 @@ class HandForm:
     partial: str
     # What else the partial shows under these rules (Tongits: the bonuses the house pays).
     extra: Callable[[Any], dict[str, Any]] = lambda rules: {}
+    # What a new hand's form chooses for the table from whose turn it is (Tonk: who
+    # dropped), and the words that say so beside it while it stands; None: nothing chosen.
+    presume: Callable[[FlaskForm, str, Turn], str | None] = lambda form, kind, turn: None
 
 
 @dataclass(frozen=True)

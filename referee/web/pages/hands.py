@@ -219,7 +219,17 @@ def _form_page(
     }
     if htmx() and "live" in request.form:
         return _live_payout(context)
+    context["presumed"] = None if hand else _presumed(table, kind, rules, form)
     return render("hand_form.html", "partials/hand_form.html", **context)
+
+
+def _presumed(table: GameTable, kind: str, rules: Any, form: FlaskForm) -> str | None:
+    """What the game's form chose for the table from whose turn it is (a new hand's form
+    as first drawn), in words, while the choice stands."""
+    db = session()
+    everyone = players_of(db, table)
+    turn = turns.whose_turn(db, table, rules, everyone, next_deal(db, table, everyone))
+    return _questions(table).presume(form, kind, turn)
 
 
 def _live_payout(context: dict[str, Any]) -> ResponseReturnValue:

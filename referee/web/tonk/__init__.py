@@ -4,11 +4,11 @@ from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.tonk.house_rules import DEAL_TONK
 from referee.web.lazy_words import lazy_gettext
 from referee.web.pages.game_pages import GamePages, HandForm
-from referee.web.tonk.hand_form import fill, hand_form, hand_outcome
+from referee.web.tonk.hand_form import fill, hand_form, hand_outcome, presume
 from referee.web.tonk.spread import spread
 
 PAGES = GamePages(
-    hand_form=HandForm(hand_form, hand_outcome, fill, "tonk/asks.html"),
+    hand_form=HandForm(hand_form, hand_outcome, fill, "tonk/asks.html", presume=presume),
     tabs=(
         ("counting.count", lazy_gettext("Count a hand")),
         ("counting.spread", lazy_gettext("Spread or hit")),

@@ -17,6 +17,7 @@ from referee.rules.tonk import HouseRules
 from referee.rules.tonk.outcome import asks_last_draw, most_points, needs_spread_six
 from referee.rules.tonk.waiting import drop_can_be_refused
 from referee.store.models import Player
+from referee.store.turns import Turn
 from referee.web.forms import hand_form_class, player_box, player_choices, select_choices
 from referee.web.lazy_words import lazy_gettext
 
@@ -57,6 +58,41 @@ def hand_form(
     for player in players:
         setattr(HandForm, f"total_{player.id}", player_box(player, players, high=most))
     return HandForm()
+
+
+def presume(form: FlaskForm, kind: str, turn: Turn) -> str | None:
+    """Choose for the table who most likely ended the hand, and say so beside the choice.
+
+    A drop comes on the dropper's own turn, so it is the player whose turn the marks say it
+    is, else the one who plays first (a hand is often dropped on its first turn). Going out
+    also comes on one's own turn, but only the marks say whose that is: who plays first is
+    no guess at who went out, so nothing is chosen then. The choice is made on the form as
+    first drawn only, never over an answer sent; its words show while it stands.
+    """
+    if "player" not in form or kind not in ("drop", "out", "tonk_out"):
+        return None
+    if kind != "drop" and not turn.marked:
+        return None
+    chosen = str(turn.player.id)
+    if not form.is_submitted():
+        form.player.data = chosen
+    if form.player.data != chosen:
+        return None
+    name = turn.player.name
+    if kind == "drop" and not turn.marked:
+        return gettext(
+            "%(name)s plays first: chosen as the dropper. Tap another if someone else dropped.",
+            name=name,
+        )
+    if kind == "drop":
+        return gettext(
+            "It is %(name)s's turn: chosen as the dropper. Tap another if someone else dropped.",
+            name=name,
+        )
+    return gettext(
+        "It is %(name)s's turn: chosen as the winner. Tap another if someone else went out.",
+        name=name,
+    )
 
 
 def hand_outcome(kind: str, form: FlaskForm, players: Sequence[Player]) -> dict[str, Any]:
