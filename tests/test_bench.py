@@ -90,3 +90,11 @@ def test_the_import_flood_bench_prints_the_answers_and_the_hands_meanwhile():
         out,
         re.M,
     ), out
+
+
+def test_the_taps_bench_prints_taps_and_keys_for_each_scene_of_both_games():
+    out = run("taps.py")
+    assert re.search(r"^Tonk\n(  .+ \d+ taps +\d+ keys\n){7}Tongits\n(  .+\n){5}$", out), out
+    assert re.search(
+        r"^  a drop among four \(the dropper the form chose\) +3 taps +7 keys$", out, re.M
+    ), out
