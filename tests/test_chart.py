@@ -3,6 +3,7 @@ line's latest total at its end, and the same in words for a screen reader."""
 
 import re
 
+from referee.games import TONK
 from referee.scoring.tonk.games import PlayedHand, games, in_play
 from referee.store.models import Player
 from referee.web.pages.chart import games_chart, spread_out
@@ -143,7 +144,7 @@ PAIR = [Player(id=1, table_id=1, name="Anna", seat=0), Player(id=2, table_id=1, 
 def test_a_long_night_of_points_draws_its_latest_games_within_the_points_of_a_line():
     # 30 games of 3 hands: the last 20 (hands 31 to 90) fill the 60 points of a line.
     night = games([PlayedHand(no, False, {"Anna": 1, "Ben": 2}, 3) for no in range(1, 91)])
-    chart = games_chart(night, in_play(night, 3), PAIR)
+    chart = games_chart(night, in_play(night, 3), PAIR, TONK.rounds)
     assert [label["words"] for label in chart["x_labels"]] == ["game 11", "hand 90"]
     assert len(chart["dividers"]) == 20  # games 12 to 30, and game 31 after hand 90
     anna = chart["lines"][0]
@@ -153,7 +154,7 @@ def test_a_long_night_of_points_draws_its_latest_games_within_the_points_of_a_li
 
 def test_one_long_game_of_points_is_thinned_to_the_points_of_a_line():
     night = games([PlayedHand(no, False, {"Anna": 1, "Ben": 0}, None) for no in range(1, 121)])
-    chart = games_chart(night, in_play(night, None), PAIR)
+    chart = games_chart(night, in_play(night, None), PAIR, TONK.rounds)
     (part,) = chart["lines"][0]["parts"]
     assert len(part["points"].split()) == 61  # the start and every second hand to hand 120
     assert chart["lines"][0]["label"]["words"] == "Anna 120"

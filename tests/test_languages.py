@@ -448,7 +448,6 @@ def test_a_way_out_is_named_in_filipino_without_an_english_article(kind, named):
             "scorekeeper sa phone ab12, inilagay nang offline",
         ),
         ("scorekeeper via API", "scorekeeper sa API"),
-        ("hand 3 voided", "na-void ang hand 3"),
         ("Dad's phone", "Dad's phone"),  # a file's own words, shown as written
     ],
 )

@@ -60,7 +60,7 @@ def test_a_tongits_table_and_the_start_page_say_their_words_through_gettext(web,
     table = start_tongits(web)
     shout(monkeypatch)
     page = text(web.get(f"/t/{table}"))
-    assert "TALLY AFTER 0 HANDS" in page and "DEALS (13 CARDS) AND DISCARDS FIRST:" in page
+    assert "TALLY AFTER 0 GAMES" in page and "DEALS (13 CARDS) AND DISCARDS FIRST:" in page
     meld = text(web.get(f"/t/{table}/spread"))
     assert "IS IT A MELD? MAY A CARD BE LAID OFF ON IT?" in meld
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_pages import start_table, text
+from tests.test_tongits_tables import start_tongits
 
 STATIC = Path(__file__).parents[1] / "referee" / "static"
 FILIPINO = {"Accept-Language": "fil-PH,fil;q=0.9"}
@@ -20,8 +21,8 @@ def words_of(page) -> dict:
     return json.loads(block)
 
 
-def test_a_page_carries_the_scripts_words_in_english(client):
-    words = words_of(client.get("/"))
+def test_a_page_carries_the_scripts_words_in_english(web):
+    words = words_of(web.get(f"/t/{start_table(web)}"))
     assert words["keep_it"] == "Keep it on this phone"
     assert words["stale"] == (
         "Not up to date: no answer from the server since {time}. The tally below is as it was then."
@@ -34,10 +35,11 @@ def test_a_page_carries_the_scripts_words_in_english(client):
         "one": "Before the {count} kept hand",
         "other": "Before the {count} kept hands",
     }
+    assert words["waits"] == "Waits for the hand above to be sent."
 
 
-def test_a_filipino_phone_reads_them_in_filipino_with_its_plural_categories(client):
-    words = words_of(client.get("/", headers=FILIPINO))
+def test_a_filipino_phone_reads_them_in_filipino_with_its_plural_categories(web):
+    words = words_of(web.get(f"/t/{start_table(web)}", headers=FILIPINO))
     assert words["keep_it"] == "Itago sa phone na ito"
     assert words["remove_ask"] == "Alisin ang {kind} na ito sa phone? Hindi pa ito nabibilang."
     assert words["not_sent_heading"] == {
@@ -48,6 +50,47 @@ def test_a_filipino_phone_reads_them_in_filipino_with_its_plural_categories(clie
         "one": "Bago ang {count} nakatagong hand",
         "other": "Bago ang {count} nakatagong hand",
     }
+
+
+def test_a_tongits_table_keeps_games_in_its_words_in_both_languages(web):
+    table = start_tongits(web)
+    words = words_of(web.get(f"/t/{table}"))
+    assert words["not_sent_heading"] == {
+        "one": "Not sent yet: {count} game",
+        "other": "Not sent yet: {count} games",
+    }
+    assert words["offer"] == (
+        "No network: the payout cannot be checked now. Keep this game on this phone: it is "
+        "sent, and its payout worked out, when the network is back."
+    )
+    assert words["waits"] == "Waits for the game above to be sent."
+    assert words["before_kept"] == {
+        "one": "Before the {count} kept game",
+        "other": "Before the {count} kept games",
+    }
+    assert words["uncounted"]["other"] == (
+        "Not counted yet: {count} games kept on this phone. What this page shows is from "
+        "before them; settle up once they are sent."
+    )
+    assert words["dealer_after_kept"]["one"] == "Dealer: whoever deals next after the kept game"
+    filipino = words_of(web.get(f"/t/{table}", headers=FILIPINO))
+    assert filipino["before_kept"] == {
+        "one": "Bago ang {count} nakatagong laro",
+        "other": "Bago ang {count} nakatagong laro",
+    }
+    assert filipino["not_sent_heading"] == {
+        "one": "Hindi pa naipapadala: {count} laro",
+        "other": "Hindi pa naipapadala: {count} laro",
+    }
+    assert filipino["waits"] == "Hinihintay munang maipadala ang laro sa itaas."
+
+
+def test_a_page_without_a_table_carries_no_words_about_kept_hands(client):
+    """No page without a table keeps a hand; its block says nothing of what it calls one."""
+    words = words_of(client.get("/"))
+    assert words["keep_it"] == "Keep it on this phone"
+    kept = {"offer", "not_sent_heading", "waits", "uncounted", "before_kept", "dealer_after_kept"}
+    assert kept & set(words) == set()
 
 
 def test_the_block_is_data_under_a_csp_that_runs_no_inline_script(client):
@@ -72,10 +115,10 @@ def test_the_block_is_data_under_a_csp_that_runs_no_inline_script(client):
         ("night_picture.js", r'\bwords\("(\w+)"'),
     ],
 )
-def test_every_word_a_script_asks_for_is_in_the_block(client, script, asked):
+def test_every_word_a_script_asks_for_is_in_the_block(web, script, asked):
     names = set(re.findall(asked, (STATIC / script).read_text()))
     assert names  # the pattern still finds what the script asks
-    assert names - set(words_of(client.get("/"))) == set()
+    assert names - set(words_of(web.get(f"/t/{start_table(web)}"))) == set()
 
 
 def test_no_script_writes_a_sentence_of_its_own():

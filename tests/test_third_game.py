@@ -25,7 +25,7 @@ from wtforms import RadioField
 from referee import exact_json
 from referee.games import GAMES, AtTables, CarriesState, CountsCards, Points, Turns
 from referee.games.documents import Documents
-from referee.games.seam import Named, Rules, Seats
+from referee.games.seam import Named, Rounds, Rules, Seats
 from referee.rules.answers import Answer
 from referee.rules.declared import DeclaredOptions
 from referee.rules.options import changed, money, option, preset_in, short_text
@@ -87,6 +87,7 @@ class HighCard(Named):
     name = "high card"
     presets = PRESETS
     default_preset = "house"
+    rounds = Rounds("hand", "Hand", "hands", "Hands", lambda n: f"{n} hand{'s' * (n != 1)}")
     options = DeclaredOptions(
         lambda: list(OPTIONS),
         lambda key: TABLE,

@@ -90,7 +90,7 @@ def enter_game(web, table: int, outcome: dict, url: str | None = None) -> str:
     """Fill in the ending's form, check the payout, save it; the preview's page."""
     url = url or f"/t/{table}/hands/new/{outcome['kind']}"
     preview = preview_game(web, table, outcome, url)
-    assert preview.status_code == 200 and "Save hand" in text(preview), errors(text(preview))
+    assert preview.status_code == 200 and "Save game" in text(preview), errors(text(preview))
     saved = web.resubmit(preview, url, {"save": "1"})
     assert saved.status_code == 303, errors(text(saved))
     return text(preview)
@@ -190,7 +190,7 @@ def test_fixing_the_first_game_moves_the_pot_of_the_second_and_its_history_says_
     assert paid(second) == SECOND_AS_A_FIRST_WIN
     (line,) = [plain(li) for li in re.findall(r"<li>(.*?)</li>", second, re.S) if "recounted" in li]
     assert line.endswith(
-        "UTC: pot and run recounted after hand 1 edited: the payments above are as they stand now"
+        "UTC: pot and run recounted after game 1 edited: the payments above are as they stand now"
     )
     page = text(web.get(f"/t/{table}"))
     assert tally(page) == {"Anna": 1, "Ben": 4, "Carla": -5}
@@ -220,7 +220,7 @@ def test_a_refused_draw_says_why_beside_the_question_and_saves_nothing(web, rows
     table = start_tongits(web)
     burned_caller = {**FIRST, "burned": ["Ben"]}
     page = text(preview_game(web, table, burned_caller))
-    assert "Save hand" not in page
+    assert "Save game" not in page
     assert error_beside(page, "winner") == (
         "Ben is burned and cannot call a draw; calling a draw needs an exposed meld"
     )

@@ -99,7 +99,7 @@ def test_a_king_or_joker_count_the_deck_cannot_hold_is_refused_beside_its_box(we
     assert (
         error_beside(page, f"kings_{ids['Carla']}") == "Carla cannot hold 5 kings; the deck has 4"
     )
-    assert "Save hand" not in page
+    assert "Save game" not in page
 
 
 def test_joker_mode_pays_the_winner_s_joker_as_the_spec_s_example(web):

@@ -107,5 +107,5 @@ def test_restoring_a_tongits_game_gives_the_second_win_its_pot_again(web):
     assert paid(text(web.get(f"/t/{table}/hands/2"))) == second
     history = text(web.get(f"/t/{table}/hands/2"))
     assert (
-        "recounted after hand 1 voided" in history and "recounted after hand 1 restored" in history
+        "recounted after game 1 voided" in history and "recounted after game 1 restored" in history
     )

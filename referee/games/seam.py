@@ -10,7 +10,7 @@ a plug-in for a hook: a game implements only the capabilities it has, and a thir
 is a new plug-in, not a branch in every door.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -81,6 +81,21 @@ class Seats:
     most: int
     too_few: str  # "a table needs at least 2 players"
     too_many: str  # "at most 6 players sit at a table"
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """What a game calls one round of its play at a table (Tonk: a hand; Tongits: a game),
+    in the forms the shared pages put it in ("How did the hand end?", "Hand 4", "Tally
+    after 3 hands"): the game words its rounds, so no shared page names a game. Each is a
+    `Said` (worded in the page's language where it is shown), a whole noun a sentence's
+    value stands for."""
+
+    one: str  # "hand", within a sentence
+    one_title: str  # "Hand", heading a line
+    many: str  # "hands", within a sentence
+    many_title: str  # "Hands", heading a page or a tab
+    count: Callable[[int], str]  # "1 hand", "3 hands", in the plural the number takes
 
 
 class Game(Protocol):
@@ -160,6 +175,11 @@ class Game(Protocol):
         ...
 
     # Its words.
+    @property
+    def rounds(self) -> Rounds:
+        """What it calls one round of its play (a hand, a game), as the shared pages say it."""
+        ...
+
     def rule_sentences(self, rules: Rules) -> list[tuple[str, str, str]]:
         """The rules sheet: (option key, group, sentence) in the order the sheet reads."""
         ...

@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.games.documents import Documents
-from referee.games.seam import Ending, Named, PlayedGame, Rules, Seats, own
+from referee.games.seam import Ending, Named, PlayedGame, Rounds, Rules, Seats, own
 from referee.rules.answers import Answer
 from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import TONGITS_SEATS
 from referee.rules.runs import JOKER
-from referee.rules.said import said
+from referee.rules.said import said, said_n
 from referee.rules.tongits import house_rules, outcome, presets, questions, rulings, seats, wording
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.outcome import OUTCOME
@@ -21,6 +21,15 @@ from referee.rules.tongits.state import TongitsState, parse_state
 from referee.scoring.settlement import Settlement
 from referee.scoring.tongits import night, settle
 from referee.scoring.tongits.settle import TONGITS_RESULTS
+
+# A round of Tongits is a game (tongits.md): each settled with what the one before left.
+ROUNDS = Rounds(
+    one=said("game"),
+    one_title=said("Game"),
+    many=said("games"),
+    many_title=said("Games"),
+    count=lambda count: said_n("{count} game", "{count} games", count),
+)
 
 
 def _rules(rules: Rules) -> TongitsRules:
@@ -54,6 +63,7 @@ class Tongits(Named):
         wording.option_label,
         wording.value_in_words,
     )
+    rounds = ROUNDS
     kind_words: Mapping[str, str] = outcome.KIND_WORDS
     outcome = OUTCOME
     result_words: Mapping[str, str] = wording.RESULT_WORDS

@@ -5,14 +5,14 @@ hit), games of points, card counting, and table pages (referee.web.tonk)."""
 from collections.abc import Mapping, Sequence
 
 from referee.games.documents import Documents
-from referee.games.seam import Ending, Named, Rules, Seats, own
+from referee.games.seam import Ending, Named, Rounds, Rules, Seats, own
 from referee.rules.answers import Answer
 from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.players import check_players
 from referee.rules.refusal import Refusal
-from referee.rules.said import said
+from referee.rules.said import said, said_n
 from referee.rules.tonk import house_rules, outcome, presets, questions, spreads, waiting, wording
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.outcome import OUTCOME
@@ -26,6 +26,14 @@ SEATS = Seats(
     MAX_PLAYERS,
     too_few=said("a table needs at least {count} players", count=MIN_PLAYERS),
     too_many=said("at most {count} players sit at a table", count=MAX_PLAYERS),
+)
+# A round of Tonk is a hand: dealt, played out, paid.
+ROUNDS = Rounds(
+    one=said("hand"),
+    one_title=said("Hand"),
+    many=said("hands"),
+    many_title=said("Hands"),
+    count=lambda count: said_n("{count} hand", "{count} hands", count),
 )
 
 
@@ -53,6 +61,7 @@ class Tonk(Named):
         wording.option_label,
         wording.value_in_words,
     )
+    rounds = ROUNDS
     kind_words: Mapping[str, str] = outcome.KIND_WORDS
     outcome = OUTCOME
     result_words: Mapping[str, str] = wording.RESULT_WORDS

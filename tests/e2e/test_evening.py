@@ -71,13 +71,14 @@ def enter_hand(page: Page, button: str, fill: dict[str, str], choose: dict[str, 
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
 
 
-def save_hand(page: Page, played: int) -> None:
+def save_hand(page: Page, played: int, rounds: str = "hand") -> None:
     """Save the hand checked, and wait until the tally counts it: the next tap must not land
-    on the form being replaced (a total typed there would be lost with it)."""
-    page.get_by_role("button", name="Save hand").click()
-    tally = f"Tally after {played} hand{'' if played == 1 else 's'}"
+    on the form being replaced (a total typed there would be lost with it). `rounds`: what the
+    table's game calls one (a Tongits table saves and counts games)."""
+    page.get_by_role("button", name=f"Save {rounds}").click()
+    tally = f"Tally after {played} {rounds}{'' if played == 1 else 's'}"
     expect(page.get_by_role("heading", name=tally)).to_be_visible()
-    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(page.get_by_role("button", name=f"Save {rounds}")).to_have_count(0)
 
 
 def total_of(page: Page, name: str):

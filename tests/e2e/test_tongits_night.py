@@ -210,7 +210,7 @@ def answer(page: Page, outcome: dict) -> None:
 def check_preview(page: Page, expected: list, after: str, settlement: dict) -> None:
     """The preview lists the payments written out by hand, the same (payer, payee, amount)
     as the command, and the pot line; its "deals next" is the command's next dealer."""
-    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    expect(page.get_by_role("button", name="Save game")).to_be_visible()
     preview = page.locator("section.preview")
     lines = preview.locator("ul.payments > li").all_inner_texts()
     shown = shown_payments(lines)
@@ -238,7 +238,7 @@ def play(page: Page, no: int, game: tuple, state: dict, scan=None) -> dict:
     check_preview(page, expected, after, settlement)
     if scan:
         scan()
-    save_hand(page, no)
+    save_hand(page, no, "game")
     deal = page.locator("section.deal")
     expect(deal.locator("p.pot")).to_have_text(pot_line(settlement["state"]))
     expect(deal.locator("p").first).to_contain_text(settlement["state"]["dealer"])
@@ -306,9 +306,9 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     expect(deal.locator("p.pot")).to_have_text("Pot: 0 chips")
 
     # Fix game 7 on its own page: Ben went tong-its. Game 8 is then Carla's first win.
-    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name="Games", exact=True).click()
     page.get_by_role("link", name=re.compile(r"^#7\b")).click()
-    page.get_by_role("link", name="Fix this hand").click()
+    page.get_by_role("link", name="Fix this game").click()
     expect(page).to_have_url(table_url + "/hands/7/edit")
     group = page.get_by_role("group", name=WINNER_QUESTION["tongits"])
     expect(group.get_by_label("Carla", exact=True)).to_be_checked()
@@ -316,8 +316,8 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
     page.get_by_role("button", name="Check the payout").click()
     fixed = settled_by_command(FIXED_7[0], states[6])
     check_preview(page, FIXED_7[1], FIXED_7[2], fixed)
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand 7 changed")).to_be_visible()
+    page.get_by_role("button", name="Save game").click()
+    expect(page.get_by_text("Game 7 changed")).to_be_visible()
     expect(page).to_have_url(table_url)
 
     # The pot game 8 took is back on the table, and Carla is on a run of one.
@@ -329,13 +329,13 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
         "Carla is the hitter (the last winner), 1 win in a row: 1 more win in a row takes the pot."
     )
 
-    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name="Games", exact=True).click()
     page.get_by_role("link", name=re.compile(r"^#8\b")).click()
     shown = shown_payments(page.locator("ul.payments > li").all_inner_texts())
     assert shown == [(a, b, Decimal(n), why) for a, b, n, why in RECOUNTED_8]
     assert [row[:3] for row in shown] == commands_payments(recount)
     expect(page.locator("ol.changes > li").last).to_contain_text(
-        "pot and run recounted after hand 7 edited"
+        "pot and run recounted after game 7 edited"
     )
     page.goto(table_url)
 
@@ -347,7 +347,7 @@ def test_a_night_of_tongits(page: Page, server_url, screenshot):
         shown_amount = rows.filter(has=page.get_by_role("rowheader", name=name)).locator("td")
         expect(shown_amount).to_have_text(f"{amount:+}".replace("-", "\u2212"))
 
-    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name="Games", exact=True).click()
     night = [game[0] for game in NIGHT[:6]] + [FIXED_7[0], NIGHT[7][0], GAME_9[0]]
     history_matches_the_command(page, night)
 

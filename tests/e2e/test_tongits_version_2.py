@@ -100,7 +100,7 @@ def fill(page: Page, outcome: dict) -> None:
 
 def check(page: Page, paid: list, settlement: dict) -> None:
     """The preview lists the payments worked out by hand, and the command's."""
-    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    expect(page.get_by_role("button", name="Save game")).to_be_visible()
     lines = page.locator("section.preview ul.payments > li").all_inner_texts()
     shown = shown_payments(lines)
     assert shown == [(a, b, Decimal(n), why) for a, b, n, why in paid]
@@ -114,7 +114,7 @@ def play(page: Page, no: int, outcome: dict, paid: list, state: dict) -> dict:
     fill(page, outcome)
     page.get_by_role("button", name="Check the payout").click()
     check(page, paid, settlement)
-    save_hand(page, no)
+    save_hand(page, no, "game")
     return settlement
 
 
@@ -149,16 +149,16 @@ def test_a_night_of_tongits_version_2(page: Page, server_url, screenshot):
     accessible(page, "tongits-v2-01-table", screenshot)
 
     # Fix game 1: Anna fought on 9. The caller wins, and every later game is recounted.
-    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name="Games", exact=True).click()
     page.get_by_role("link", name=re.compile(r"^#1\b")).click()
-    page.get_by_role("link", name="Fix this hand").click()
+    page.get_by_role("link", name="Fix this game").click()
     totals = page.get_by_role("group", name=re.compile("^Points left in"))
     totals.get_by_label("Anna", exact=True).fill("9")
     page.get_by_role("button", name="Check the payout").click()
     fixed = settled(FIXED_1, state)
     check(page, PAID_FIXED_1, fixed)
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand 1 changed")).to_be_visible()
+    page.get_by_role("button", name="Save game").click()
+    expect(page.get_by_text("Game 1 changed")).to_be_visible()
 
     recount_2 = settled(GAME_2, fixed["state"])
     recount_3 = settled(GAME_3, recount_2["state"])
@@ -166,7 +166,7 @@ def test_a_night_of_tongits_version_2(page: Page, server_url, screenshot):
     expect(page.locator("section.deal p.pot")).to_have_text(
         "Pot: 9 chips (Anna 3 chips, Ben 3 chips, Carla 3 chips)"
     )
-    page.get_by_role("link", name="Hands", exact=True).click()
+    page.get_by_role("link", name="Games", exact=True).click()
     page.get_by_role("link", name=re.compile(r"^#2\b")).click()
     shown = shown_payments(page.locator("ul.payments > li").all_inner_texts())
     assert shown == [(a, b, Decimal(n), why) for a, b, n, why in RECOUNTED_2]

@@ -17,8 +17,10 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from referee.games import Rounds
 from referee.scoring.tonk.games import Game
 from referee.store.models import Player, id_of
+from referee.web import language
 from referee.web.pages.formatting import signed
 
 # viewBox units; the SVG scales to the screen (336px wide at 360): FONT 36 reads as 12px.
@@ -118,9 +120,9 @@ def _drawn(
     ]
 
 
-def _frame(plot: Plot, words: Callable[[int], str], start: str) -> dict[str, Any]:
+def _frame(plot: Plot, words: Callable[[int], str], start: str, rounds: Rounds) -> dict[str, Any]:
     """The axes: the plot's edges, the zero line, the totals up the side and the hands along
-    the bottom (`start`: what the left end is)."""
+    the bottom (`start`: what the left end is; `rounds`: what the game calls its hands)."""
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -129,16 +131,24 @@ def _frame(plot: Plot, words: Callable[[int], str], start: str) -> dict[str, Any
         "y_labels": [{"y": plot.y(v), "words": words(v)} for v in sorted({plot.high, 0, plot.low})],
         "x_labels": [
             {"x": LEFT, "words": start},
-            {"x": plot.x(plot.last), "words": gettext("hand %(no)s", no=plot.last)},
+            {"x": plot.x(plot.last), "words": numbered(rounds, plot.last)},
         ],
     }
 
 
+def numbered(rounds: Rounds, no: int) -> str:
+    """A round by its number, as the table's game calls it ("hand 7", "game 7")."""
+    return gettext("%(round)s %(no)s", round=language.words(rounds.one), no=no)
+
+
 def tally_chart(
-    series: Sequence[tuple[int, Mapping[int, tuple[int, int]]]], players: Sequence[Player]
+    series: Sequence[tuple[int, Mapping[int, tuple[int, int]]]],
+    players: Sequence[Player],
+    rounds: Rounds,
 ) -> dict[str, Any]:
     """Polylines (one per player) of the night's money, scaled into the plot, with its axes,
-    each line's end label and the words of its title and description."""
+    each line's end label and the words of its title and description (`rounds`: what the
+    table's game calls its hands)."""
     if not series:
         return {"lines": [], "width": WIDTH, "height": HEIGHT}
     start: list[Point] = [(0, {})]
@@ -150,15 +160,14 @@ def tally_chart(
     return {
         "lines": lines,
         "dividers": [],
-        **_frame(plot, money, gettext("start")),
-        "title": ngettext(
-            "Running tally of each player across %(num)s hand",
-            "Running tally of each player across %(num)s hands",
-            plot.last,
+        **_frame(plot, money, gettext("start"), rounds),
+        "title": gettext(
+            "Running tally of each player across %(count)s",
+            count=language.words(rounds.count(plot.last)),
         ),
         "description": gettext(
-            "After hand %(no)s: %(totals)s. Highest %(high)s, lowest %(low)s.",
-            no=plot.last,
+            "After %(last)s: %(totals)s. Highest %(high)s, lowest %(low)s.",
+            last=numbered(rounds, plot.last),
             totals=totals,
             high=money(plot.high),
             low=money(plot.low),
@@ -183,7 +192,11 @@ def _thinned(kept: Sequence[Point], step: int) -> list[Point]:
 
 
 def games_chart(
-    found: Sequence[Game], game: Game, players: Sequence[Player], in_games: bool = True
+    found: Sequence[Game],
+    game: Game,
+    players: Sequence[Player],
+    rounds: Rounds,
+    in_games: bool = True,
 ) -> dict[str, Any]:
     """The night's games in points, as the tally counts them: a line per player and game,
     each from 0 just before the game's first hand; the end labels are the points of `game`
@@ -214,13 +227,14 @@ def games_chart(
         return {
             "lines": lines,
             "dividers": [],
-            **_frame(plot, points, gettext("start")),
-            "title": ngettext(
-                "Points of each player across %(num)s hand",
-                "Points of each player across %(num)s hands",
-                plot.last,
+            **_frame(plot, points, gettext("start"), rounds),
+            "title": gettext(
+                "Points of each player across %(count)s",
+                count=language.words(rounds.count(plot.last)),
             ),
-            "description": gettext("After hand %(no)s: %(totals)s.", no=plot.last, totals=totals),
+            "description": gettext(
+                "After %(last)s: %(totals)s.", last=numbered(rounds, plot.last), totals=totals
+            ),
         }
     described = gettext("Game %(number)s: %(totals)s.", number=game.number, totals=totals)
     if earlier:
@@ -232,7 +246,7 @@ def games_chart(
     return {
         "lines": lines,
         "dividers": [plot.x(no) for no in starts],
-        **_frame(plot, points, gettext("game %(number)s", number=shown[0].number)),
+        **_frame(plot, points, gettext("game %(number)s", number=shown[0].number), rounds),
         "title": gettext("Points of each player in game %(number)s", number=game.number),
         "description": described,
     }

@@ -25,10 +25,10 @@ MESSAGES = {
     ),
     404: (
         lazy_gettext("Not here"),
-        lazy_gettext("There is no such table or hand, or this phone has not opened its link."),
+        lazy_gettext("There is no such table or page, or this phone has not opened its link."),
     ),
     405: (lazy_gettext("Not like that"), lazy_gettext("This page cannot be used that way.")),
-    413: (lazy_gettext("Too much"), lazy_gettext("That was more than any hand needs.")),
+    413: (lazy_gettext("Too much"), lazy_gettext("That was more than any form needs.")),
     429: (
         lazy_gettext("Slow down"),
         lazy_gettext("Too many tries; wait a minute, then try again."),

@@ -11,7 +11,7 @@ from flask import Flask
 from flask_babel import LazyString, gettext, lazy_gettext, ngettext
 from markupsafe import Markup
 
-from referee.games import GAMES, Game, WordsPayments
+from referee.games import GAMES, Game, Rounds, WordsPayments
 from referee.rules.words import amount_in_words, unit_of
 from referee.scoring.tonk.games import place_words, result_words
 from referee.store.hands import HandView
@@ -45,6 +45,12 @@ class EveryGame(Mapping[str, str]):
 # reads the same in both.
 KIND_WORDS = EveryGame(lambda game: game.kind_words)
 RESULT_WORDS = EveryGame(lambda game: game.result_words)
+
+
+def rounds(table: GameTable) -> Rounds:
+    """What the table's game calls a round of its play ("hand", "game"): the shared pages
+    word theirs with it ("How did the game end?"), so none names a game."""
+    return game_of(table).rounds
 
 
 def signed(amount: Decimal) -> str:
@@ -130,23 +136,31 @@ CHANGES: dict[str, LazyString] = {
 
 # Who changed a hand, as the app writes it in the history (access.changed_by and VIA_API, a
 # recount's cause): English machine words, kept so in the table's file, and worded in the
-# page's language here. Anything else (a file's own words) is shown as it is.
+# page's language here. Anything else (a file's own words) is shown as it is. A recount's
+# cause names the round that changed as "hand" whatever the game (referee.store.commands):
+# the page words it as the table's game calls its rounds.
 ON_PHONE = re.compile(
     rf"scorekeeper on phone (?P<phone>[0-9a-f]+)(?P<offline>{re.escape(access.OFFLINE)})?"
 )
 RECOUNT_CAUSE = re.compile(r"hand (?P<no>\d+) (?P<action>entered|edited|voided|restored)")
 
 
-def who_words(by: str) -> str:
-    """'scorekeeper on phone 808c' in the page's language."""
+def who_words(by: str, table: GameTable | None = None) -> str:
+    """'scorekeeper on phone 808c' in the page's language; a recount's cause of `table`
+    ('hand 7 edited') in its game's words too ('game 7 edited')."""
     if by == access.VIA_API:
         return gettext("scorekeeper via API")
     if found := ON_PHONE.fullmatch(by):
         if found["offline"]:
             return gettext("scorekeeper on phone %(phone)s, entered offline", phone=found["phone"])
         return gettext("scorekeeper on phone %(phone)s", phone=found["phone"])
-    if found := RECOUNT_CAUSE.fullmatch(by):
-        return gettext("hand %(no)s %(action)s", no=found["no"], action=CHANGES[found["action"]])
+    if table is not None and (found := RECOUNT_CAUSE.fullmatch(by)):
+        return gettext(
+            "%(round)s %(no)s %(action)s",
+            round=words(rounds(table).one),
+            no=found["no"],
+            action=CHANGES[found["action"]],
+        )
     return by
 
 
@@ -187,4 +201,4 @@ def init_app(app: Flask) -> None:
         game_place=place_words,
         game_result=result_words,
     )
-    app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS)
+    app.jinja_env.globals.update(KIND_WORDS=KIND_WORDS, RESULT_WORDS=RESULT_WORDS, rounds=rounds)

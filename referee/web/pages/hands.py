@@ -48,6 +48,14 @@ MOVED = lazy_gettext(
 REVEAL = "innerHTML show:#payout:bottom"
 
 
+def _round(table: GameTable) -> dict[str, str]:
+    """What the table's game calls a round, as a message's values in this request's
+    language: `round` heads it ("Hand 7 saved.", "Game 7 saved."), `one` is said within it
+    ("this hand")."""
+    rounds = game_of(table).rounds
+    return {"round": words(rounds.one_title), "one": words(rounds.one)}
+
+
 def _questions(table: GameTable) -> HandForm:
     """The hand form of the table's game."""
     return pages_of(table).hand_form
@@ -95,10 +103,10 @@ def _hand_page(
                 errors["form"] = reused.words
             else:
                 if earlier is not None:
-                    return _saved(table, gettext("Hand %(no)s saved.", no=earlier.no))
+                    return _saved(table, _saved_words(table, earlier.no))
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
-            errors["dealer"] = gettext("Dealer: choose who dealt this hand")
+            errors["dealer"] = gettext("Dealer: choose who dealt this %(one)s", **_round(table))
         note = None
         try:
             note = commands.wait_note(
@@ -156,7 +164,7 @@ def _save(
             override=override_ticked(form),
             shown=shown,
         )
-        return _saved(table, gettext("Hand %(no)s saved.", no=entered.hand.no))
+        return _saved(table, _saved_words(table, entered.hand.no))
     try:
         changed = commands.edit_hand(
             db,
@@ -172,8 +180,21 @@ def _save(
         db.rollback()
         return _stale(table, hand)
     if not changed:
-        return _saved(table, gettext("Nothing changed: hand %(no)s is as it was.", no=hand.no))
-    return _saved(table, gettext("Hand %(no)s changed; its history keeps what it was.", no=hand.no))
+        return _saved(
+            table,
+            gettext("Nothing changed: %(one)s %(no)s is as it was.", no=hand.no, **_round(table)),
+        )
+    return _saved(
+        table,
+        gettext(
+            "%(round)s %(no)s changed; its history keeps what it was.", no=hand.no, **_round(table)
+        ),
+    )
+
+
+def _saved_words(table: GameTable, no: int) -> str:
+    """What a new hand's Save says once it is stored ("Hand 7 saved.")."""
+    return gettext("%(round)s %(no)s saved.", no=no, **_round(table))
 
 
 def _form_page(
@@ -428,7 +449,7 @@ def void(table_id: int, no: int) -> ResponseReturnValue:
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
-    flash(gettext("Hand %(no)s voided; it stays in the history.", no=hand.no))
+    flash(gettext("%(round)s %(no)s voided; it stays in the history.", no=hand.no, **_round(table)))
     return redirect(url_for("tables.table", table_id=table.id, voided=hand.no), 303)
 
 
@@ -444,5 +465,5 @@ def restore(table_id: int, no: int) -> ResponseReturnValue:
     except commands.StaleHand:
         session().rollback()
         return _stale(table, hand)
-    flash(gettext("Hand %(no)s is back in the tally.", no=hand.no))
+    flash(gettext("%(round)s %(no)s is back in the tally.", no=hand.no, **_round(table)))
     return redirect(url_for("tables.table", table_id=table.id), 303)

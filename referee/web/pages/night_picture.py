@@ -22,6 +22,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from referee.store.models import GameTable
+from referee.store.rules_versions import game_of
 from referee.store.seating import players_of
 from referee.store.storage import session
 from referee.store.tally import running_tally
@@ -196,7 +197,7 @@ def picture(table_id: int) -> ResponseReturnValue:
     players = players_of(db, table)
     series = running_tally(db, table, MAX_POINTS)
     games = games_context(db, table, figures["rules"], players)
-    chart = chart_context(figures["in_points"], series, games, players)
+    chart = chart_context(figures["in_points"], series, games, players, game_of(table).rounds)
     drawing = draw(table, figures, chart, palette(drawn_in(request.args.get("theme"))))
     headers = {
         "Content-Type": "image/svg+xml; charset=utf-8",

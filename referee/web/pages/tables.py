@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from sqlmodel import Session
 
-from referee.games import CarriesState, Game, Points, Rules, Turns, scores_points
+from referee.games import CarriesState, Game, Points, Rounds, Rules, Turns, scores_points
 from referee.rules import Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.tonk.waiting import standing_words
@@ -162,7 +162,7 @@ def table_context(table: GameTable) -> dict[str, Any]:
         **games,
         "pot": pot_context(db, table, rules, players),
         "recent": hand_views(recent_hands(db, table, 5), players),
-        "chart": chart_context(points, series, games, players),
+        "chart": chart_context(points, series, games, players, game.rounds),
         "etag": etag(table),
     }
 
@@ -172,12 +172,14 @@ def chart_context(
     series: Sequence[tuple[int, Mapping[int, tuple[int, int]]]],
     games: dict[str, Any],
     players: list[Player],
+    rounds: Rounds,
 ) -> dict[str, Any]:
     """The chart beside the tally, of what the tally counts: the game in play's points, or
-    the night's money (the table page's, and the picture of the night's)."""
+    the night's money (the table page's, and the picture of the night's), its hands called
+    what the table's game calls them (`rounds`)."""
     if points:
-        return games_chart(games["games"], games["game"], players, games["shows_games"])
-    return tally_chart(series, players)
+        return games_chart(games["games"], games["game"], players, rounds, games["shows_games"])
+    return tally_chart(series, players, rounds)
 
 
 def games_context(
@@ -276,7 +278,12 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
-                    flash(gettext("House rules saved; they apply from the next hand on."))
+                    flash(
+                        gettext(
+                            "House rules saved; they apply from the next %(round)s on.",
+                            round=language.words(game.rounds.one),
+                        )
+                    )
                 else:
                     flash(gettext("Nothing changed: the house rules are as they were."))
                 return redirect(url_for("tables.table", table_id=table.id))
