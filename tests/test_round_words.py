@@ -1,6 +1,7 @@
 """Each game worded as itself (issue 23, item 4): the shared pages ask the table's game what
 it calls a round, so a Tongits table says game where a Tonk table says hand, on every page,
-in every flash message and in the words its scripts show.
+in every flash message and in the words its scripts show; and Tongits says stock, as its
+spec does, wherever the stock ran out.
 """
 
 import re
@@ -136,6 +137,18 @@ def test_a_game_recounted_after_a_void_names_the_game_in_both_languages(web):
     assert "pot and run recounted after game 1 voided: the payments above" in english
     filipino = plain(text(web.get(f"/t/{table}/hands/2", headers=FILIPINO)))
     assert "pagkatapos ng na-void ang laro 1:" in filipino
+
+
+def test_a_tongits_stock_out_says_stock_throughout(web):
+    table = start_tongits(web)
+    form = plain(text(web.get(f"/t/{table}/hands/new/stock_out")))
+    assert "Stock ran out" in form
+    # "stock" opens its meaning where the form says it (a glossed term).
+    assert "Who took the last card of the stock the cards left face down" in form
+    assert "stack" not in form.lower()
+    everyone_burned = {"kind": "stock_out", "burned": ["Anna", "Ben", "Carla"]}
+    page = enter_game(web, table, everyone_burned)
+    assert "Stock ran out, everyone burned: nobody won" in plain(page)
 
 
 def test_a_tongits_table_says_laro_in_filipino(web):

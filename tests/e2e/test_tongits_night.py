@@ -100,7 +100,7 @@ NIGHT = [
        #    first of them to his right (counterclockwise: after him) wins, Carla (2.5).
         {"kind": "stock_out", "totals": {"Anna": 4, "Carla": 4}, "last_card": "Ben",
          "burned": ["Ben"]},
-        [("Anna", "Carla", 1, COUNT), ("Ben", "Carla", 2, "burned (sunog) when the stack ran out")],
+        [("Anna", "Carla", 1, COUNT), ("Ben", "Carla", 2, "burned (sunog) when the stock ran out")],
         "The pot now holds 9 chips. Carla has won 1 in a row. Carla deals next.",
     ),
     (  # 6. Anna's bisaklat takes the pot on her first win: 4 a head after this ante.

@@ -49,7 +49,7 @@ RESULT_WORDS: dict[str, str] = {
     "draw_won": said("Draw: the caller won"),
     "draw_lost": said("Draw: a fighter beat the caller"),
     "stock_out": said("Stock ran out"),
-    "stock_out_void": said("Stack ran out, everyone burned: nobody won"),
+    "stock_out_void": said("Stock ran out, everyone burned: nobody won"),
 }
 # Why a Tongits loser pays, said in full beside the payment (the settlement's short why).
 WHY_WORDS: dict[str, str] = {
@@ -60,7 +60,7 @@ WHY_WORDS: dict[str, str] = {
     "folded": said("folded"),
     "folded, burned": said("folded, burned (sunog)"),
     "lowest count": said("lost on the count"),
-    "lowest count, burned": said("burned (sunog) when the stack ran out"),
+    "lowest count, burned": said("burned (sunog) when the stock ran out"),
     "secret": said("the winner's Secret bonus"),
     "escalera": said("the winner's Escalera bonus"),
     "aces": said("the winner's ace bonus"),
