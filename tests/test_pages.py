@@ -616,6 +616,23 @@ def test_each_outcome_previews_then_saves_what_the_spec_pays(web, rows, rules, o
     assert "Hand 1 saved." in flashes(after)
 
 
+def test_without_script_a_check_comes_back_at_its_answer(web):
+    """A plain form post (no JavaScript) comes back as a whole page: the form's action ends
+    in #answer, which is the payout checked with its Save, and nothing on a form still to
+    fix (the page then opens at its top, where the questions are)."""
+    table = start_table(web)
+    form = text(web.get(f"/t/{table}/hands/new/out"))
+    action = f'action="/t/{table}/hands/new/out#answer" hx-post="/t/{table}/hands/new/out"'
+    assert action in form and 'id="answer"' not in form
+    preview = text(preview_hand(web, table, {"kind": "out", "player": "Anna"}))
+    (answer,) = re.findall(
+        r'<section class="preview" id="answer"[^>]*>(.*?)</section>', preview, re.S
+    )
+    assert "Ben pays Anna" in plain(answer)
+    refused = text(web.submit(f"/t/{table}/hands/new/out", {}))
+    assert 'id="answer"' not in refused and errors(refused)
+
+
 def test_saving_what_was_not_previewed_only_previews_again(web, rows):
     table = start_table(web)
     ids = player_ids(web, table)

@@ -7,6 +7,8 @@ its Save button after Check, or as soon as the answers give one (no Check tapped
 the viewport. Taps are counted for the two commonest hands, a drop and an out.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -57,6 +59,22 @@ def phone(request, browser: Browser, server_url):
     yield page
     context.close()
     assert errors == []
+
+
+@pytest.fixture(params=list(PHONES))
+def no_script_phone(request, browser: Browser, server_url):
+    """A phone of the given size with JavaScript off: every form posts itself."""
+    width, height = PHONES[request.param]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=False,
+        base_url=server_url,
+    )
+    yield context.new_page()
+    context.close()
 
 
 def in_sight(page: Page, locator: Locator) -> None:
@@ -144,3 +162,20 @@ def test_an_out_previews_on_tapping_who_went_out_and_is_saved_in_three_taps(phon
     thumb.tap(phone.get_by_role("button", name="Save hand"))
     saved(phone)
     assert thumb.taps == 3  # Out by discarding, Ben, Save
+
+
+def test_without_javascript_check_lands_on_the_payout(no_script_phone: Page, table):
+    """The form posts itself and the page comes back: its `#answer` puts the payout and
+    Save on screen (they were at 885 to 1029 px at 360 × 740, below it)."""
+    phone = no_script_phone
+    thumb = Thumb()
+    start_hand(phone, thumb, table, "Drop")
+    thumb.choose(phone, "Who dropped?", "Anna")
+    for name, total in DROP_TOTALS.items():
+        total_of(phone, name).fill(total)
+    thumb.tap(phone.get_by_role("button", name="Check the payout"))
+    expect(phone).to_have_url(re.compile(r"/hands/new/drop#answer$"))
+    payout_in_sight(phone, DROP_PAYMENTS)
+    thumb.tap(phone.get_by_role("button", name="Save hand"))
+    saved(phone)
+    assert thumb.taps == 4  # Drop, Anna, Check, Save; and the six totals typed
