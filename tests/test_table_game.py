@@ -170,16 +170,16 @@ def test_a_file_of_an_unknown_game_is_refused_and_nothing_is_written(db, rows):
 
 def test_with_only_tonk_the_start_page_asks_no_game(web, db):
     page = text(web.get("/"))
-    assert 'name="game"' not in page
+    assert 'aria-label="Game"' not in page and "?game=" not in page
+    assert '<input id="game" name="game" type="hidden" value="tonk">' in page
     table = start_table(web)
     assert db.get(GameTable, table).game == "tonk"
 
 
 def test_with_two_games_the_start_page_asks_which_tonk_first(web, db, gin):
     page = text(web.get("/"))
-    games = re.findall(r'id="game-\d" name="game" value="(\w+)"( checked)?>', page)
-    assert games == [("tonk", " checked"), ("gin", "")]
-    assert "<span>Tonk</span>" in page and "<span>Gin</span>" in page
+    games = re.findall(r'<a href="/\?game=(\w+)"( aria-current="page")?>(\w+)</a>', page)
+    assert games == [("tonk", ' aria-current="page"', "Tonk"), ("gin", "", "Gin")]
 
     response = web.submit("/", {"player_0": "Anna", "player_1": "Ben", "game": "gin"})
 
@@ -222,5 +222,5 @@ def test_a_game_without_tables_yet_is_refused_at_every_door_and_nothing_is_writt
     assert (answer.status_code, body(answer)) == (400, {"error": NOT_YET})
     home = web.get("/")
     assert home.status_code == 200 and 'name="player_0"' in text(home)
-    assert 'name="game"' not in text(home)  # only Tonk can be chosen: nothing is asked
+    assert 'aria-label="Game"' not in text(home)  # only Tonk can be chosen: nothing is asked
     assert table_rows(rows) == before

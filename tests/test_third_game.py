@@ -87,6 +87,7 @@ class HighCard(Named):
     name = "high card"
     presets = PRESETS
     default_preset = "house"
+    preset_words = {"house": "One chip a hand.", "dimes": "Ten cents a hand."}
     rounds = Rounds("hand", "Hand", "hands", "Hands", lambda n: f"{n} hand{'s' * (n != 1)}")
     options = DeclaredOptions(
         lambda: list(OPTIONS),
@@ -201,10 +202,13 @@ def test_high_card_is_a_game_with_table_pages_and_no_other_capability():
 
 def test_a_table_of_high_card_plays_through_the_pages_and_the_tally(web, high_card):
     page = text(web.get("/"))
-    assert re.findall(r'name="game" value="([^"]+)"', page) == ["tonk", "tongits", "high card"]
+    assert re.findall(r'href="/\?game=([^"]+)"', page) == ["tonk", "tongits", "high+card"]
+    page = text(web.get("/?game=high+card"))
+    assert re.findall(r'name="preset" value="([^"]+)"', page) == ["house", "dimes"]
+    assert "Ten cents a hand." in plain(page)
     boxes = {f"player_{seat}": name for seat, name in enumerate(["Anna", "Ben", "Carla"])}
-    start = {**boxes, "game": "high card", "preset": "dimes", "first_dealer": "0"}
-    started = web.submit("/", start)
+    start = {**boxes, "preset": "dimes", "first_dealer": "0"}
+    started = web.submit("/?game=high+card", start)
     assert started.status_code == 302, errors(text(started))
     table = int(re.fullmatch(r"/t/(\d+)", started.headers["Location"]).group(1))
 
@@ -298,9 +302,7 @@ def test_a_table_of_high_card_plays_through_the_api_and_its_file(client, web, hi
 
 def test_a_fifth_player_cannot_sit_in_at_high_card(web, high_card):
     boxes = {f"player_{seat}": name for seat, name in enumerate(["Anna", "Ben", "Carla", "Dan"])}
-    started = web.submit(
-        "/", {**boxes, "game": "high card", "preset": "house", "first_dealer": "0"}
-    )
+    started = web.submit("/?game=high+card", {**boxes, "preset": "house", "first_dealer": "0"})
     table = int(re.fullmatch(r"/t/(\d+)", started.headers["Location"]).group(1))
     refused = web.post(f"/t/{table}/players", {"action": "sit_in", "name": "Eve"})
     assert refused.status_code == 200

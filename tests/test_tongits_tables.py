@@ -54,7 +54,7 @@ def start_tongits(web, names=ABC, preset="tongits", first_dealer="0") -> int:
     """Start a Tongits table from the home page; the id of the new table."""
     boxes = {f"player_{seat}": name for seat, name in enumerate(names)}
     response = web.submit(
-        "/", {**boxes, "game": "tongits", "preset": preset, "first_dealer": first_dealer}
+        "/?game=tongits", {**boxes, "preset": preset, "first_dealer": first_dealer}
     )
     assert response.status_code == 302, errors(text(response))
     return int(re.fullmatch(r"/t/(\d+)", response.headers["Location"]).group(1))
@@ -130,7 +130,7 @@ def test_two_names_are_refused_for_tongits_and_no_table_is_started(web, rows):
     from referee.store.models import GameTable
 
     response = web.submit(
-        "/", {"player_0": "Anna", "player_1": "Ben", "game": "tongits", "first_dealer": "0"}
+        "/?game=tongits", {"player_0": "Anna", "player_1": "Ben", "first_dealer": "0"}
     )
     assert response.status_code == 200
     assert errors(text(response))["players-error"] == (

@@ -118,6 +118,11 @@ class Game(Protocol):
     def default_preset(self) -> str: ...
 
     @property
+    def preset_words(self) -> Mapping[str, str]:
+        """What each preset changes, in a line, as the start page offers it."""
+        ...
+
+    @property
     def options(self) -> DeclaredOptions: ...
 
     def rules_from(self, preset: object, changes: object) -> Rules:

@@ -17,6 +17,7 @@ from referee.rules.said import said, said_n
 from referee.rules.tongits import house_rules, outcome, presets, questions, rulings, seats, wording
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.tongits.outcome import OUTCOME
+from referee.rules.tongits.presets import PRESET_WORDS
 from referee.rules.tongits.state import TongitsState, parse_state
 from referee.scoring.settlement import Settlement
 from referee.scoring.tongits import night, settle
@@ -56,6 +57,7 @@ class Tongits(Named):
     name = "tongits"
     default_preset = presets.DEFAULT_PRESET
     presets: Mapping[str, TongitsRules] = presets.PRESETS
+    preset_words: Mapping[str, str] = PRESET_WORDS
     options = DeclaredOptions(
         house_rules.option_keys,
         house_rules.option_group,

@@ -16,6 +16,7 @@ from referee.rules.said import said, said_n
 from referee.rules.tonk import house_rules, outcome, presets, questions, spreads, waiting, wording
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.outcome import OUTCOME
+from referee.rules.tonk.presets import PRESET_WORDS
 from referee.scoring.settlement import Settlement
 from referee.scoring.tonk.settle import RESULTS, settle
 
@@ -54,6 +55,7 @@ class Tonk(Named):
     name = "tonk"
     presets: Mapping[str, HouseRules] = presets.PRESETS
     default_preset = "classic"
+    preset_words: Mapping[str, str] = PRESET_WORDS
     options = DeclaredOptions(
         house_rules.option_keys,
         house_rules.option_group,

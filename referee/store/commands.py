@@ -23,7 +23,9 @@ from referee.documents import import_checks
 from referee.documents.import_plan import HandPlan, TablePlan
 from referee.games import (
     DEFAULT_GAME,
+    GAMES,
     Ending,
+    Game,
     Rules,
     Seats,
     Turns,
@@ -34,6 +36,7 @@ from referee.rules import Refusal
 from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT, check_table_name
 from referee.rules.names import new_names, tidy
 from referee.rules.players import check_name
+from referee.rules.said import said
 from referee.rules.table_unit import check_unit_kept
 from referee.rules.tonk.waiting import MARK_KINDS, TURN, TurnState
 from referee.scoring import Settlement
@@ -113,7 +116,7 @@ def start_table(
     """A new table of `game` with its players in seating order and its first rules version
     (a preset of that game); a game there is not is refused on the field `game`."""
     kind = table_game_named(game)
-    rules = kind.seated_rules(kind.rules_from(preset_name, changes), list(players))
+    rules = kind.seated_rules(_rules_from(kind, preset_name, changes), list(players))
     names = new_names(kind.check_seats(rules, list(players)))
     name = check_table_name(name, blank=kind.table_name)
     table = GameTable(
@@ -131,6 +134,28 @@ def start_table(
     _add_rules_version(db, table, preset_name, rules)
     db.commit()
     return table
+
+
+def _rules_from(game: Game, preset_name: object, changes: object) -> Rules:
+    """A preset of `game` with `changes` on top. A preset of another game is refused in
+    words that say whose it is (a table plays its own game's rules, and none is put in its
+    place unsaid); any other name the game refuses itself."""
+    owners = [
+        g for g in GAMES.values() if isinstance(preset_name, str) and preset_name in g.presets
+    ]
+    if owners and game not in owners:
+        raise Refusal(
+            said(
+                "preset: {preset} is a preset of {owner}; a table of {game} starts from one "
+                "of its own: {names}",
+                preset=repr(preset_name),
+                owner=owners[0].name.title(),
+                game=game.name.title(),
+                names=", ".join(game.presets),
+            ),
+            field="preset",
+        )
+    return game.rules_from(preset_name, changes)
 
 
 def set_first_dealer(db: Session, table: GameTable, player: Player) -> None:
@@ -251,7 +276,7 @@ def change_rules(
     version, in_force = current_rules(db, table)
     preset_name = preset_name or version.preset
     try:
-        rules = game_of(table).rules_from(preset_name, changes)
+        rules = _rules_from(game_of(table), preset_name, changes)
         if next_hand_no(db, table) > 1:  # a hand is played, or was and is void: it is counted
             check_unit_kept(in_force.unit, rules.unit)
     except Refusal:

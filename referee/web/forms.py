@@ -30,7 +30,7 @@ from wtforms import (
 # WTForms 3.2 added SelectChoice; its typeshed stubs do not list it yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
-from referee.games import DEFAULT_GAME, GAMES, table_games
+from referee.games import Game
 from referee.rules import Refusal
 from referee.rules.declared import DeclaredOptions
 from referee.rules.limits import (
@@ -78,19 +78,18 @@ def _preset_words(name: str) -> str:
 
 
 class StartTableForm(FlaskForm):
-    """A new table: its name, its game, 2 to 6 players in seating order, a preset and the
-    first dealer."""
+    """A new table of one game (`start_form`): its name, 2 to 6 players in seating order,
+    one of that game's presets, and the first dealer."""
 
     name = StringField(
         lazy_gettext("Table name"),
         # Left blank, the table is named after its game ("Tongits night").
         render_kw={"maxlength": TABLE_NAME_LENGTH, "placeholder": lazy_gettext("Friday night")},
     )
-    # Asked only when there is a choice (see asks_game); left out, the default game.
-    game = RadioField(lazy_gettext("Game"), default=DEFAULT_GAME)
-    # Every game's presets, each named with its game; a preset of another game than the one
-    # chosen starts that game's own default (see `preset_for`).
-    preset = RadioField(lazy_gettext("Start from the rules of"), default="classic")
+    # The game the page was opened for (its link chose it); the one door refuses another.
+    game = HiddenField()
+    # The game's own presets only: a preset of another game is refused by the one door.
+    preset = RadioField(lazy_gettext("Start from the rules of"))
     first_dealer = SelectField(
         lazy_gettext("First dealer"),
         choices=select_choices(
@@ -99,35 +98,6 @@ class StartTableForm(FlaskForm):
         ),
         default="cut",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # The games a table can play when the page is asked for, in the registry's order
-        # (Tonk first).
-        self.games = [(name, name.title()) for name in table_games()]
-        self.game.choices = select_choices(self.games)
-        named = len(self.games) > 1
-        self.preset.choices = select_choices(
-            [
-                (preset, _preset_words(preset) + (f" ({game.title()})" if named else ""))
-                for game in table_games()
-                for preset in GAMES[game].presets
-            ]
-        )
-
-    def preset_for(self, game: str) -> str:
-        """The preset chosen, or the game's own default when the one chosen is another
-        game's (the page's default is Tonk's classic; a table choosing Tongits and no
-        preset of it plays the tongits preset)."""
-        chosen = self.preset.data or ""
-        others = {name for other in GAMES.values() if other.name != game for name in other.presets}
-        if game in GAMES and chosen in others:
-            return GAMES[game].default_preset
-        return chosen
-
-    def asks_game(self) -> bool:
-        """Whether the page asks which game: only when a table can play more than one."""
-        return len(self.games) > 1
 
 
 for _seat in range(MAX_PLAYERS):
@@ -139,6 +109,17 @@ for _seat in range(MAX_PLAYERS):
             render_kw={"autocomplete": "off", "maxlength": MAX_NAME_LENGTH},
         ),
     )
+
+
+def start_form(game: Game) -> StartTableForm:
+    """The start page's form for a table of `game`: its presets only, named as the page
+    shows them, the default one chosen."""
+    form = StartTableForm()
+    form.game.data = game.name
+    form.preset.choices = select_choices([(name, _preset_words(name)) for name in game.presets])
+    if not form.preset.data:
+        form.preset.data = game.default_preset
+    return form
 
 
 def seating(form: StartTableForm) -> tuple[list[str], int | None]:

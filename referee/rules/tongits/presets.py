@@ -3,6 +3,7 @@
 from typing import Any
 
 from referee.rules.options import preset_in
+from referee.rules.said import said
 from referee.rules.tongits.house_rules import TongitsRules
 
 DEFAULT_PRESET = "tongits"
@@ -26,6 +27,24 @@ PRESETS: dict[str, TongitsRules] = {
     ),
     # 003's Joker mode (tongits.md 6.10): two jokers in the deck, each paid to the winner.
     "joker": TongitsRules.from_json({"jokers": 2, "joker_bonus": 1}),
+}
+
+# What each preset changes, in a line, as the start page offers it (section 4).
+PRESET_WORDS: dict[str, str] = {
+    "tongits": said(
+        "The usual rules: 1 stake to the pot each game, the pot to two wins in a row, "
+        "a tong-its pays 2, a burned loser pays double."
+    ),
+    "three-hits": said(
+        "The pot to three wins in a row, and 1 more stake from each player on the second."
+    ),
+    "1-3-5": said(
+        "1 to the pot, 3 for an ordinary win, 5 for a big one (tong-its, bisaklat, a lost "
+        "fight), 1 per ace; a burned loser pays no more."
+    ),
+    "joker": said(
+        "Joker mode: two jokers in the deck; each loser pays the winner 1 per joker in their cards."
+    ),
 }
 
 

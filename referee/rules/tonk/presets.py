@@ -3,6 +3,7 @@
 from typing import Any
 
 from referee.rules.options import preset_in
+from referee.rules.said import said
 from referee.rules.tonk.house_rules import HouseRules
 
 _BLACK_COMPANY = {
@@ -36,6 +37,26 @@ PRESETS: dict[str, HouseRules] = {
             "hand_size": 7,
             "deal_tonks": [{"min": 0, "max": 15, "pays": 2}, {"min": 49, "max": 70, "pays": 2}],
         }
+    ),
+}
+
+# What each preset changes, in a line, as the start page offers it (section 3).
+PRESET_WORDS: dict[str, str] = {
+    "classic": said(
+        "The usual rules: a tonk on the deal at 49 or 50 pays 2 stakes, a tonk out 2, "
+        "a caught drop 2."
+    ),
+    "street": said(
+        "A tonk on the deal at 50 only; a tonk out on six cards pays 3; a caught drop pays 1, "
+        "and the lowest takes a stake from everyone; the ace is high or low; either of the "
+        "top two discards may be taken."
+    ),
+    "black-company": said(
+        "A tonk on the deal at 15 or under, or 49 or 50; a tonk out pays 1; a tie does not "
+        "catch a drop, and a catch pays no bonus."
+    ),
+    "seattle": said(
+        "As Black Company, with 7 cards dealt and a tonk on the deal at 15 or under, or 49 to 70."
     ),
 }
 

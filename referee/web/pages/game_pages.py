@@ -17,7 +17,7 @@ from flask import Flask
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
-from referee.games import GAMES, AtTables
+from referee.games import AtTables, Game
 from referee.rules.words import Term
 from referee.store.models import GameTable, Player
 from referee.store.rules_versions import game_of
@@ -83,10 +83,9 @@ def pages_of(table: GameTable) -> GamePages:
     return _pages(game.pages)
 
 
-def seat_words() -> list[str]:
-    """What each game a table can play seats, in the registry's order ("Tonk: 2 to 6")."""
-    pages = [_pages(game.pages) for game in GAMES.values() if isinstance(game, AtTables)]
-    return [page.seat_words for page in pages if page.seat_words]
+def seat_words(game: Game) -> str:
+    """What a game a table can play seats, as the start page says it ("Tonk: 2 to 6")."""
+    return _pages(game.pages).seat_words if isinstance(game, AtTables) else ""
 
 
 def referee_tabs(table: GameTable) -> tuple[tuple[str, str], ...]:

@@ -7,10 +7,22 @@ from typing import Any
 
 from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from sqlmodel import Session
 
-from referee.games import CarriesState, Game, Points, Rounds, Rules, Turns, scores_points
+from referee.games import (
+    DEFAULT_GAME,
+    GAMES,
+    CarriesState,
+    Game,
+    Points,
+    Rounds,
+    Rules,
+    Turns,
+    scores_points,
+    table_game_named,
+    table_games,
+)
 from referee.rules import Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.tonk.waiting import standing_words
@@ -34,6 +46,7 @@ from referee.web.forms import (
     rules_form_for,
     rules_groups,
     seating,
+    start_form,
 )
 from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, games_chart, tally_chart
@@ -46,32 +59,55 @@ bp = Blueprint("tables", __name__)
 
 @bp.route("/", methods=["GET", "POST"])
 def home() -> ResponseReturnValue:
-    """Start a table (names in seating order, a preset, the first dealer), or reopen one."""
-    form = StartTableForm()
+    """Start a table of the game chosen (by its link, `?game=...`; the default game unless
+    one is): names in seating order, one of its presets, the first dealer. Or reopen a
+    table this phone keeps."""
     errors: dict[str, str] = {}
+    posted = request.method == "POST"
+    asked = (request.form if posted else request.args).get("game", DEFAULT_GAME)
+    try:
+        game = table_game_named(asked)
+    except Refusal as refusal:
+        errors["game"] = refusal.words_in(get_translations())
+        game = GAMES[DEFAULT_GAME]
+    form = start_form(game)
     if form.is_submitted():
         rate_limits.may_start_table()
-        try:
-            names, seat = seating(form)
-            table = commands.start_table(
-                session(),
-                name=form.name.data or "",
-                players=names,
-                preset_name=form.preset_for(form.game.data),
-                first_dealer=seat or 0,
-                game=form.game.data,
-            )
-        except Refusal as refusal:
-            errors[refusal.field or "players"] = refusal.words
-        else:
-            rate_limits.table_started()
-            access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
-            if seat is None:
-                _cut(table)
-            # Ready to play with the preset; the table page offers the rules form.
-            return redirect(url_for("tables.table", table_id=table.id))
-    tables = tables_by_id(session(), access.tables_in_session())
-    return render("home.html", form=form, errors=errors, tables=tables, seat_words=seat_words())
+        if not errors:
+            try:
+                table = _start(form, game)
+            except Refusal as refusal:
+                errors[refusal.field or "players"] = refusal.words_in(get_translations())
+            else:
+                return redirect(url_for("tables.table", table_id=table.id))
+    return render(
+        "home.html",
+        form=form,
+        errors=errors,
+        tables=tables_by_id(session(), access.tables_in_session()),
+        games=[(name, name.title()) for name in table_games()],
+        preset_words=game.preset_words,
+        seat_words=seat_words(game),
+    )
+
+
+def _start(form: StartTableForm, game: Game) -> GameTable:
+    """Start the table the form asks for through the one door, this phone its scorekeeper,
+    ready to play with the preset (the table page offers the rules form)."""
+    names, seat = seating(form)
+    table = commands.start_table(
+        session(),
+        name=form.name.data or "",
+        players=names,
+        preset_name=form.preset.data or "",
+        first_dealer=seat or 0,
+        game=game.name,
+    )
+    rate_limits.table_started()
+    access.grant(table, access.SCOREKEEPER)  # who starts a table keeps its score
+    if seat is None:
+        _cut(table)
+    return table
 
 
 def _cut(table: GameTable) -> None:
