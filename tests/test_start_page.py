@@ -1,6 +1,7 @@
-"""The start page (issue 23, item 7): it offers the chosen game's presets only, each with a
-line on what it changes, without JavaScript too (the game is chosen by its link); a preset
-of another game is refused in words at the one door, so the API refuses it too.
+"""The start page (issue 23, items 7 and 8): it offers the chosen game's presets only, each
+with a line on what it changes, without JavaScript too (the game is chosen by its link); a
+preset of another game is refused in words at the one door, so the API refuses it too; and
+the stake and unit are asked beside the preset, checked as the rules form checks them.
 """
 
 import re
@@ -14,9 +15,12 @@ from referee.store.rules_versions import current_rules
 from referee.store.storage import session
 from tests.test_api_tables import body, send
 from tests.test_pages import (
+    enter_hand,
     error_beside,
     errors,
+    payments,
     plain,
+    sheet,
     text,
 )
 
@@ -163,3 +167,92 @@ def test_a_game_there_is_not_is_refused_beside_the_game_and_tonk_is_offered(clie
     page = text(client.get("/?game=chess"))
     assert errors(page)["game-error"] == "there is no game 'chess'; choose tonk, tongits"
     assert [value for value, _, _ in offered(page)] == [p[0] for p in TONK_PRESETS]
+
+
+# Item 8: the stake and unit on the start page
+
+
+def test_stake_and_unit_boxes_are_empty_with_the_preset_s_in_grey(client):
+    page = text(client.get("/"))
+    stake = re.search(r'<input[^>]*id="stake"[^>]*>', page).group(0)
+    unit = re.search(r'<input[^>]*id="unit"[^>]*>', page).group(0)
+    assert 'placeholder="1"' in stake and 'value=""' in stake and 'inputmode="decimal"' in stake
+    assert 'placeholder="chips"' in unit and 'value=""' in unit
+    assert "Stake and unit Left empty, the preset's (in grey)." in plain(page)
+
+
+def test_a_table_started_for_25_cents_plays_for_25_cents(web):
+    started = web.submit("/", {**BOXES, "stake": "0.25", "unit": "¢", "first_dealer": "0"})
+    assert started.status_code == 302, errors(text(started))
+    table = int(re.fullmatch(r"/t/(\d+)", started.headers["Location"]).group(1))
+    words = sheet(web, table)
+    assert words["stake"] == (
+        "The stake is 0.25 ¢: every payment below is a whole number of stakes.",
+        True,  # marked: it differs from the preset
+    )
+    assert words["unit"] == ("Amounts are counted in ¢.", True)
+    enter_hand(web, table, {"kind": "out", "player": "Ben"})
+    hand = text(web.get(f"/t/{table}/hands/1"))
+    assert payments(hand) == [("Anna", "Ben", "0.25 ¢"), ("Carla", "Ben", "0.25 ¢")]
+
+
+def test_empty_boxes_keep_the_chosen_preset_s_stake_and_unit(web):
+    started = web.submit("/?game=tongits", {**BOXES, "preset": "1-3-5", "first_dealer": "0"})
+    assert started.status_code == 302, errors(text(started))
+    table = int(re.fullmatch(r"/t/(\d+)", started.headers["Location"]).group(1))
+    words = sheet(web, table)
+    assert words["stake"][1] is False and words["unit"][1] is False
+
+
+@pytest.mark.parametrize(
+    ("typed", "field", "words"),
+    [
+        (
+            {"stake": "0"},
+            "stake",
+            "Stake: 0 is not allowed; allowed: a number more than 0, at most 1,000,000, with at "
+            "most 2 decimals",
+        ),
+        (
+            {"stake": "1000000.01"},
+            "stake",
+            "Stake: 1000000.01 is not allowed; allowed: a number more than 0, at most "
+            "1,000,000, with at most 2 decimals",
+        ),
+        ({"stake": "a quarter"}, "stake", "Stake: type an amount such as 1 or 0.25"),
+        (
+            {"unit": "chips and more"},
+            "unit",
+            "Unit: 'chips and more' is not allowed; allowed: a text of 1 to 12 characters",
+        ),
+    ],
+    ids=["zero", "past the limit", "not a number", "unit too long"],
+)
+def test_a_stake_or_unit_the_rules_refuse_is_refused_beside_its_box(web, rows, typed, field, words):
+    response = web.submit("/", {**BOXES, **typed, "first_dealer": "0"})
+    page = text(response)
+    assert response.status_code == 200
+    assert set(errors(page)) == {f"{field}-error"}, errors(page)
+    assert error_beside(page, field) == words
+    kept = web.fields(page)
+    assert {key: kept[key] for key in typed} == typed
+    assert {key: kept[key] for key in BOXES} == BOXES
+    assert (rows(GameTable), rows(Player), rows(RulesVersion)) == (0, 0, 0)
+
+
+def test_the_rules_form_refuses_the_same_stake_in_the_same_words(web):
+    started = web.submit("/", {**BOXES, "first_dealer": "0"})
+    table = int(re.fullmatch(r"/t/(\d+)", started.headers["Location"]).group(1))
+    refused = web.submit(f"/t/{table}/rules/edit", {"stake": "1000000.01"})
+    assert error_beside(text(refused), "stake") == (
+        "Stake: 1000000.01 is not allowed; allowed: a number more than 0, at most 1,000,000, "
+        "with at most 2 decimals"
+    )
+
+
+def test_a_refused_stake_is_said_in_filipino_on_a_filipino_phone(web):
+    response = web.submit("/", {**BOXES, "stake": "0"}, headers={"Accept-Language": "fil"})
+    assert error_beside(text(response), "stake") == (
+        "Stake: hindi pwede ang 0; pwede ang: numerong higit sa 0, hanggang 1,000,000, at "
+        "hanggang 2 decimal"
+    )

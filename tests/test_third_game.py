@@ -88,6 +88,7 @@ class HighCard(Named):
     presets = PRESETS
     default_preset = "house"
     preset_words = {"house": "One chip a hand.", "dimes": "Ten cents a hand."}
+    start_options = ("stake", "unit")
     rounds = Rounds("hand", "Hand", "hands", "Hands", lambda n: f"{n} hand{'s' * (n != 1)}")
     options = DeclaredOptions(
         lambda: list(OPTIONS),

@@ -125,6 +125,12 @@ class Game(Protocol):
     @property
     def options(self) -> DeclaredOptions: ...
 
+    @property
+    def start_options(self) -> tuple[str, ...]:
+        """The options the start page asks beside the preset (the stake and the unit), each
+        checked as the rules form checks it; the preset's values unless changed."""
+        ...
+
     def rules_from(self, preset: object, changes: object) -> Rules:
         """A preset by name with the table's changes on top; both refused by name when wrong."""
         ...

@@ -63,6 +63,7 @@ class Tonk(Named):
         wording.option_label,
         wording.value_in_words,
     )
+    start_options = ("stake", "unit")
     rounds = ROUNDS
     kind_words: Mapping[str, str] = outcome.KIND_WORDS
     outcome = OUTCOME

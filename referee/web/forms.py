@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import Any, ClassVar
 
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     Field,
@@ -79,7 +79,8 @@ def _preset_words(name: str) -> str:
 
 class StartTableForm(FlaskForm):
     """A new table of one game (`start_form`): its name, 2 to 6 players in seating order,
-    one of that game's presets, and the first dealer."""
+    one of that game's presets, the options the game asks at the start (its stake and
+    unit), and the first dealer."""
 
     name = StringField(
         lazy_gettext("Table name"),
@@ -99,6 +100,10 @@ class StartTableForm(FlaskForm):
         default="cut",
     )
 
+    # Its game's options asked at the start, each a box as the rules form has it.
+    options: ClassVar[DeclaredOptions]
+    start_keys: ClassVar[tuple[str, ...]]
+
 
 for _seat in range(MAX_PLAYERS):
     setattr(
@@ -111,15 +116,52 @@ for _seat in range(MAX_PLAYERS):
     )
 
 
+@cache
+def _start_form_for(options: DeclaredOptions, keys: tuple[str, ...]) -> type[StartTableForm]:
+    """The start form of one game, built once: a box per option it asks at the start, the
+    same box (and so the same declared limits) as its rules form has."""
+    form = type("StartTableForm", (StartTableForm,), {"options": options, "start_keys": keys})
+    for key in keys:
+        setattr(form, key, _rules_field(options, key))
+    return form
+
+
 def start_form(game: Game) -> StartTableForm:
     """The start page's form for a table of `game`: its presets only, named as the page
     shows them, the default one chosen."""
-    form = StartTableForm()
+    form = _start_form_for(game.options, tuple(game.start_options))()
     form.game.data = game.name
     form.preset.choices = select_choices([(name, _preset_words(name)) for name in game.presets])
     if not form.preset.data:
         form.preset.data = game.default_preset
     return form
+
+
+def start_changes(form: StartTableForm) -> tuple[dict[str, Any], dict[str, str]]:
+    """The start options typed, in the types the rules take, and the boxes that are not
+    numbers. A box left empty keeps the preset's value, whichever preset is chosen: the
+    page cannot know which one the phone will choose, so it shows it in grey."""
+    typed = [key for key in form.start_keys if (form[key].raw_data or [""])[0].strip()]
+    return typed_options(form, form.options, typed)
+
+
+def preset_values(form: StartTableForm, rules: Any) -> dict[str, str]:
+    """The start options of a preset's rules as their boxes would hold them ("1", "chips"):
+    what an empty box stands for, shown in grey in it."""
+    options = form.options
+    return {
+        key: str(_in_box(options.check(key).kind, getattr(rules, key))) for key in form.start_keys
+    }
+
+
+def option_refused(options: DeclaredOptions, refusal: Refusal) -> str:
+    """A refused option as a form shows it beside its box, named by its label in the
+    page's language ("Stake: 0 is not allowed; allowed: ...")."""
+    return gettext(
+        "%(rule)s: %(why)s",
+        rule=words(options.label(refusal.field or "")),
+        why=refusal.words_in(get_translations()),
+    )
 
 
 def seating(form: StartTableForm) -> tuple[list[str], int | None]:
@@ -257,24 +299,36 @@ def fill_rules_form(form: RulesForm, rules: Any) -> None:
                 band = value[row] if row < len(value) else None
                 for part in ("min", "max", "pays"):
                     form[f"band_{row}_{part}"].data = getattr(band, part) if band else None
-        elif kind in ("choice", "flag"):
-            form[key].data = _token(value)
-        elif kind == "money":
-            form[key].data = str(value.normalize()) if value == value.to_integral() else str(value)
         else:
-            form[key].data = value
+            form[key].data = _in_box(kind, value)
+
+
+def _in_box(kind: str, value: Any) -> Any:
+    """An option's value as its box or radio group holds it: "1" for a stake of 1.00."""
+    if kind in ("choice", "flag"):
+        return _token(value)
+    if kind == "money":
+        return str(value.normalize()) if value == value.to_integral() else str(value)
+    return value
 
 
 def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
     """The options as typed, in the types the rules take, and the boxes that are not numbers."""
-    options = form.options
+    return typed_options(form, form.options, form.options.in_order())
+
+
+def typed_options(
+    form: FlaskForm, options: DeclaredOptions, keys: Sequence[str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Some options as typed in a form's boxes, in the types the rules take, and the boxes
+    that are not numbers (the rules form's and the start page's)."""
     changes: dict[str, Any] = {}
     errors: dict[str, str] = {}
-    for key in options.in_order():
+    for key in keys:
         check = options.check(key)
         label = options.label(key)
         if check.kind == "bands":
-            changes[key] = _bands_typed(form)
+            changes[key] = _bands_typed(form)  # only the rules form asks bands
             continue
         field = form[key]
         if check.kind in ("choice", "flag"):
@@ -298,7 +352,7 @@ def rules_changes(form: RulesForm) -> tuple[dict[str, Any], dict[str, str]]:
     return changes, errors
 
 
-def _bands_typed(form: RulesForm) -> list[dict[str, int | None]]:
+def _bands_typed(form: FlaskForm) -> list[dict[str, int | None]]:
     """Band rows with anything typed in them; wholly empty rows are not bands."""
     rows = []
     for row in range(BAND_ROWS):

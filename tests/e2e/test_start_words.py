@@ -1,12 +1,16 @@
-"""Issue 23, items 4 and 7 at a phone-sized browser (390 × 844): a Tongits table worded as
-Tongits, and the start page offering the chosen game's presets only (with and without
-JavaScript).
+"""Issue 23, items 4, 7 and 8 at a phone-sized browser (390 × 844): a Tongits table worded
+as Tongits, the start page offering the chosen game's presets only (with and without
+JavaScript), and a first Tonk hand for 25¢ from the home page in 10 taps or fewer.
+
+Taps are counted as a thumb makes them (tests.e2e.test_payout_in_sight.Thumb): each box
+typed in is one tap, then its keys; a radio, a link or a button one tap each.
 """
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_evening import _fail_on_console_errors, accessible  # noqa: F401
+from tests.e2e.test_payout_in_sight import Thumb
 
 ABC = ["Anna", "Ben", "Carla"]
 TONK_PRESETS = ["Classic", "Street", "Black Company", "Seattle"]
@@ -118,3 +122,35 @@ def test_a_tongits_table_says_game_from_the_first_tap(page: Page, server_url, sc
     page.locator("ol.hands a").first.click()
     expect(page.get_by_role("heading", name="Game 1")).to_be_visible()
     expect(page.get_by_role("link", name="Fix this game")).to_be_visible()
+
+
+def test_a_first_tonk_hand_for_25_cents_in_10_taps_or_fewer(page: Page, server_url, screenshot):
+    thumb = Thumb()
+    keys = 0
+
+    def type_in(label: str, typed: str) -> None:
+        nonlocal keys
+        box = page.get_by_label(label, exact=True)
+        thumb.tap(box)
+        box.press_sequentially(typed)
+        keys += len(typed)
+
+    page.goto(server_url + "/")
+    for seat, name in enumerate(ABC, start=1):
+        type_in(f"Player {seat}", name)
+    type_in("Stake", "0.25")
+    type_in("Unit", "¢")
+    accessible(page, "start-words-03-start-for-25-cents", screenshot)
+    thumb.tap(page.get_by_role("button", name="Start the table"))
+    thumb.tap(page.get_by_role("link", name="Out by discarding", exact=True))
+    thumb.choose(page, "Who went out?", "Ben")
+    lines = page.locator(".preview .payments li")
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0)).to_contain_text("pays Ben 0.25 ¢")
+    expect(lines.nth(1)).to_contain_text("pays Ben 0.25 ¢")
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    expect(page.get_by_role("status").filter(has_text="saved")).to_have_text("Hand 1 saved.")
+    expect(page.get_by_role("heading", name="Tally after 1 hand")).to_be_visible()
+    # Three names, the stake, the unit, Start; then the outcome, who went out, Save. Before,
+    # the stake meant the rules form too: Change the house rules, the stake, Save the rules.
+    assert (thumb.taps, keys) == (9, len("AnnaBenCarla") + len("0.25") + len("¢"))

@@ -42,10 +42,13 @@ from referee.web.forms import (
     fill_rules_form,
     form_count,
     open_groups,
+    option_refused,
+    preset_values,
     rules_changes,
     rules_form_for,
     rules_groups,
     seating,
+    start_changes,
     start_form,
 )
 from referee.web.pages import can_write, render, table_or_404
@@ -60,8 +63,8 @@ bp = Blueprint("tables", __name__)
 @bp.route("/", methods=["GET", "POST"])
 def home() -> ResponseReturnValue:
     """Start a table of the game chosen (by its link, `?game=...`; the default game unless
-    one is): names in seating order, one of its presets, the first dealer. Or reopen a
-    table this phone keeps."""
+    one is): names in seating order, one of its presets with its stake and unit, the first
+    dealer. Or reopen a table this phone keeps."""
     errors: dict[str, str] = {}
     posted = request.method == "POST"
     asked = (request.form if posted else request.args).get("game", DEFAULT_GAME)
@@ -73,11 +76,13 @@ def home() -> ResponseReturnValue:
     form = start_form(game)
     if form.is_submitted():
         rate_limits.may_start_table()
+        changes, typed = start_changes(form)
+        errors.update(typed)
         if not errors:
             try:
-                table = _start(form, game)
+                table = _start(form, game, changes)
             except Refusal as refusal:
-                errors[refusal.field or "players"] = refusal.words_in(get_translations())
+                errors.update(_beside(form, refusal))
             else:
                 return redirect(url_for("tables.table", table_id=table.id))
     return render(
@@ -87,11 +92,16 @@ def home() -> ResponseReturnValue:
         tables=tables_by_id(session(), access.tables_in_session()),
         games=[(name, name.title()) for name in table_games()],
         preset_words=game.preset_words,
+        # What an empty stake or unit box stands for: the chosen preset's (the default's
+        # until one is sent).
+        preset_values=preset_values(
+            form, game.presets.get(form.preset.data or "", game.presets[game.default_preset])
+        ),
         seat_words=seat_words(game),
     )
 
 
-def _start(form: StartTableForm, game: Game) -> GameTable:
+def _start(form: StartTableForm, game: Game, changes: dict[str, Any]) -> GameTable:
     """Start the table the form asks for through the one door, this phone its scorekeeper,
     ready to play with the preset (the table page offers the rules form)."""
     names, seat = seating(form)
@@ -100,6 +110,7 @@ def _start(form: StartTableForm, game: Game) -> GameTable:
         name=form.name.data or "",
         players=names,
         preset_name=form.preset.data or "",
+        changes=changes,
         first_dealer=seat or 0,
         game=game.name,
     )
@@ -108,6 +119,15 @@ def _start(form: StartTableForm, game: Game) -> GameTable:
     if seat is None:
         _cut(table)
     return table
+
+
+def _beside(form: StartTableForm, refusal: Refusal) -> dict[str, str]:
+    """A refusal of the start form beside the box it concerns: a stake or a unit named as
+    the rules form names it, anything else in its words alone (the players' box when it
+    names no field)."""
+    if refusal.field in form.start_keys:
+        return {refusal.field: option_refused(form.options, refusal)}
+    return {refusal.field or "players": refusal.words_in(get_translations())}
 
 
 def _cut(table: GameTable) -> None:
@@ -310,7 +330,7 @@ def edit_rules(table_id: int) -> ResponseReturnValue:
             try:
                 checked = checked.with_changes({key: value})
             except Refusal as refusal:
-                errors[key] = f"{game.options.label(key)}: {refusal.words}"  # named, not keyed
+                errors[key] = option_refused(game.options, refusal)  # named, not keyed
         if not errors:
             try:
                 if commands.change_rules(db, table, chosen_preset, changes):
