@@ -72,9 +72,9 @@ class Words:
     payment: str  # a payment line: payer, payee, amount
     transfer: str  # a settle-up line: payer, payee, amount
     asked: str  # the table page's question, as proof of the language
-    keep: str  # the button that keeps a hand on the phone with no network
+    keep: str  # the button that keeps a game on the phone with no network
     kept: str  # what the form says once it is kept
-    not_sent: str  # the region listing the hands not sent yet
+    not_sent: str  # the region listing the games not sent yet
 
 
 ENGLISH = Words(
@@ -82,7 +82,7 @@ ENGLISH = Words(
     locale="en-US",
     payment=r"(\S+) pays (\S+) ([\d.]+) chips?\b",
     transfer=r"(\S+) pays (\S+) ([\d.]+) chips?",
-    asked="How did the hand end?",
+    asked="How did the game end?",
     keep="Keep it on this phone",
     kept="Kept on this phone",
     not_sent="Not sent yet",
@@ -92,7 +92,7 @@ FILIPINO = Words(
     locale="fil-PH",
     payment=r"Nagbabayad si (\S+) kay (\S+) ng ([\d.]+) chips?\b",
     transfer=r"Magbabayad si (\S+) kay (\S+) ng ([\d.]+) chips?",
-    asked="Paano natapos ang hand?",
+    asked="Paano natapos ang laro?",
     keep="Itago sa phone na ito",
     kept="Nakatago sa phone na ito",
     not_sent="Hindi pa naipapadala",
@@ -131,9 +131,9 @@ def in_language(page: Page, words: Words) -> None:
 
 
 def played(no: int) -> re.Pattern[str]:
-    """The tally's heading once it counts `no` games: "Tally after 2 hands", "Tally
-    pagkatapos ng 2 hand" (Filipino keeps "hand", and one form for every count)."""
-    return re.compile(rf"\b{no} hands?$")
+    """The tally's heading once it counts `no` games: "Tally after 2 games", "Tally
+    pagkatapos ng 2 laro" (Filipino has one form for every count)."""
+    return re.compile(rf"\b{no} (?:games?|laro)$")
 
 
 def counted(page: Page) -> Locator:
@@ -199,8 +199,9 @@ def start(page: Page, server_url: str, words: Words) -> str:
     phone keeps its pages (for the game kept offline)."""
     page.goto(server_url + "/")
     in_language(page, words)
+    page.locator("a[href='/?game=tongits']").click()  # its presets alone, by its link
+    expect(page.locator("input[name=game]")).to_have_value("tongits")
     page.locator("input[name=name]").fill("Tongits night " + words.code)
-    page.locator("input[name=game][value=tongits]").check()
     for seat, name in enumerate(ABC):
         page.locator(f"input[name=player_{seat}]").fill(name)
     page.locator("input[name=preset][value=tongits]").check()

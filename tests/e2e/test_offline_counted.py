@@ -28,6 +28,10 @@ NOTICE = (
     "Not counted yet: 3 hands kept on this phone. What this page shows is from before them;"
     " settle up once they are sent."
 )
+GAMES_NOTICE = (  # a Tongits table's: its rounds are games
+    "Not counted yet: 3 games kept on this phone. What this page shows is from before them;"
+    " settle up once they are sent."
+)
 BEFORE_3 = "Before the 3 kept hands"
 DEALER_AFTER = "Dealer: whoever deals next after the kept hands"
 
@@ -172,12 +176,13 @@ def test_a_dropper_chosen_before_the_kept_hands_is_undone(
 def test_tongits_says_the_pot_and_the_dealer_are_from_before_the_kept_games(
     context: BrowserContext, server_url, script_errors
 ):
+    """A Tongits table words its kept games as games (its rounds), not hands."""
     page = context.new_page()
     table_url = start_table(page, server_url, ("Anna", "Ben", "Carla"), tongits=True)
     # Game 1 saved (Ben's draw: the pot holds 3 chips, Ben deals next); games 2 to 4 kept.
     play_game(page, NIGHT[0][0])
     page.get_by_role("button", name="Check the payout").click()
-    save_hand(page, 1)
+    save_hand(page, 1, "game")
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-offline", "kept")
     context.set_offline(True)
@@ -186,21 +191,23 @@ def test_tongits_says_the_pot_and_the_dealer_are_from_before_the_kept_games(
         keep_it(page)
 
     deal = page.locator("#deal")
-    expect(page.locator("#uncounted")).to_have_text(NOTICE)
-    expect(deal.locator(".before-kept p")).to_have_text([BEFORE_3, DEALER_AFTER])
+    expect(page.locator("#uncounted")).to_have_text(GAMES_NOTICE)
+    expect(deal.locator(".before-kept p")).to_have_text(
+        ["Before the 3 kept games", "Dealer: whoever deals next after the kept games"]
+    )
     expect(deal.locator("p.pot")).to_have_text(
         "Pot: 3 chips (Anna 1 chip, Ben 1 chip, Carla 1 chip)"
     )
     snap(page, "kept-03-tongits")
     page.get_by_role("link", name="Settle up", exact=True).click()
-    expect(page.locator("#uncounted")).to_have_text(NOTICE)
+    expect(page.locator("#uncounted")).to_have_text(GAMES_NOTICE)
     expect(page.locator(".transfers")).to_be_hidden()
     page.goto(table_url)
 
     # After game 4 (tongits.md, as test_tongits_night works it out): Ben's first win in a
     # row, the pot holds 6 chips, Ben deals.
     context.set_offline(False)
-    expect(page.get_by_role("heading", name="Tally after 4 hands")).to_be_visible(timeout=15000)
+    expect(page.get_by_role("heading", name="Tally after 4 games")).to_be_visible(timeout=15000)
     expect(deal.locator("p.pot")).to_have_text(
         "Pot: 6 chips (Anna 2 chips, Ben 2 chips, Carla 2 chips)"
     )
