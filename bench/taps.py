@@ -38,6 +38,8 @@ THREE = ["Anna", "Ben", "Carla"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # How long a live preview may take to show Save before the thumb taps Check instead.
 PREVIEW_WAIT_MS = 5000
+# What a game calls its hands on the pages: Tonk a hand, Tongits a game.
+ROUND = "(?:Hand|Game)"
 
 
 @dataclass
@@ -93,7 +95,7 @@ class Thumb:
     def save(self, *payments: str) -> None:
         """Save the payout, once it lists `payments` (in order): at once when the form
         previewed it itself, else after Check."""
-        save = self.page.get_by_role("button", name="Save hand")
+        save = self.page.get_by_role("button", name=re.compile(rf"^Save {ROUND.lower()}$"))
         try:
             save.wait_for(state="visible", timeout=PREVIEW_WAIT_MS)
         except Exception:  # no live preview: the thumb checks the payout first
@@ -131,18 +133,24 @@ def table(app, url: str, names: list[str], game: str, preset: str, **changes) ->
 
 
 def saved(page: Page, no: int) -> None:
-    expect(page.get_by_text(f"Hand {no} saved.")).to_be_visible()
+    expect(page.get_by_text(re.compile(rf"^{ROUND} {no} saved\.$"))).to_be_visible()
 
 
-def start_from_home(thumb: Thumb, url: str, names: list[str], game: str | None) -> None:
-    """Start a table from the home page: its game (when not the default), the names."""
+def start_from_home(
+    thumb: Thumb, url: str, names: list[str], game: str | None, boxes: dict[str, str] | None = None
+) -> None:
+    """Start a table from the home page: its game (when not the default: its link, which
+    opens the page of its presets), the names."""
     page = thumb.page
     page.goto(url + "/")
     if game is not None:
-        thumb.choose("Game", game)
+        thumb.go(page.get_by_role("navigation", name="Game").get_by_role("link", name=game))
     for seat, name in enumerate(names, start=1):
         thumb.tap(page.get_by_label(f"Player {seat}", exact=True))
         thumb.type(name)
+    for label, typed in (boxes or {}).items():  # the stake and unit, beside the preset
+        thumb.tap(page.get_by_label(label, exact=True))
+        thumb.type(typed)
     thumb.go(page.get_by_role("button", name="Start the table"))
     expect(page.locator("section.deal")).to_be_visible()
 
@@ -178,6 +186,16 @@ def tonk_first_hand(thumb: Thumb, url: str, _app) -> None:
     outcome(thumb, "Out by discarding")
     thumb.choose("Who went out?", "Ben")
     thumb.save(*each_pays("Ben", FOUR, "1 chip", "out"))
+    saved(thumb.page, 1)
+
+
+def tonk_first_hand_for_25_cents(thumb: Thumb, url: str, _app) -> None:
+    """The first hand, the table playing for 25 cents: the stake and unit typed beside the
+    preset on the start page."""
+    start_from_home(thumb, url, FOUR, None, {"Stake": "0.25", "Unit": "¢"})
+    outcome(thumb, "Out by discarding")
+    thumb.choose("Who went out?", "Ben")
+    thumb.save(*each_pays("Ben", FOUR, "0.25 ¢", "out"))
     saved(thumb.page, 1)
 
 
@@ -237,12 +255,12 @@ def fix_slip(enter, question: str, right: str, button: str, payments: list[str])
             thumb.tap(undo.first)
             outcome(thumb, button)
         else:
-            thumb.go(page.get_by_role("link", name="Hands", exact=True))
+            thumb.go(page.get_by_role("link", name=re.compile("^(Hands|Games)$")))
             thumb.go(page.get_by_role("link", name=re.compile(r"^#1\b")))
             thumb.go(page.get_by_role("link", name=re.compile("^Fix this")))
         thumb.choose(question, right)
         thumb.save(*payments)
-        expect(page.get_by_text(re.compile(r"Hand 1 (changed|saved)"))).to_be_visible()
+        expect(page.get_by_text(re.compile(rf"{ROUND} 1 (changed|saved)"))).to_be_visible()
 
     return scene
 
@@ -286,7 +304,7 @@ def tongits_draw(thumb: Thumb, url: str, app) -> None:
 
 
 def tongits_stock_out(thumb: Thumb, url: str, app) -> None:
-    """The stack ran out: Anna 18, Ben 9, Carla 23; Ben lowest."""
+    """The stock ran out: Anna 18, Ben 9, Carla 23; Ben lowest."""
     page = thumb.page
     page.goto(table(app, url, THREE, "tongits", "tongits"))
     outcome(thumb, "Stock ran out")
@@ -312,6 +330,7 @@ def tongits_win(winner: str):
 SCENES = {
     "Tonk": [
         ("first hand from the home page", tonk_first_hand),
+        ("first hand for 25 cents (stake and unit typed)", tonk_first_hand_for_25_cents),
         ("a drop among four (the dropper the form chose)",
          tonk_drop("Ben", ["31", "12", "6", "44"], CAUGHT)),
         ("a drop among four (another dropper, on 3)",
@@ -328,7 +347,7 @@ SCENES = {
     "Tongits": [
         ("first game from the home page", tongits_first_game),
         ("a draw with a fight (two totals)", tongits_draw),
-        ("the stack ran out (three totals)", tongits_stock_out),
+        ("the stock ran out (three totals)", tongits_stock_out),
         ("a tong-its", tongits_win("Carla")),
         ("fixing a slip (the wrong winner)",
          fix_slip(tongits_win("Anna"), TONG_ITS, "Carla", "Tong-its",

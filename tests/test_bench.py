@@ -94,7 +94,11 @@ def test_the_import_flood_bench_prints_the_answers_and_the_hands_meanwhile():
 
 def test_the_taps_bench_prints_taps_and_keys_for_each_scene_of_both_games():
     out = run("taps.py")
-    assert re.search(r"^Tonk\n(  .+ \d+ taps +\d+ keys\n){7}Tongits\n(  .+\n){5}$", out), out
+    assert re.search(r"^Tonk\n(  .+ \d+ taps +\d+ keys\n){8}Tongits\n(  .+\n){5}$", out), out
+    # Four names, the stake and the unit, Start; the outcome, who went out, Save (issue 23).
+    assert re.search(
+        r"^  first hand for 25 cents \(stake and unit typed\) +10 taps +20 keys$", out, re.M
+    ), out
     assert re.search(
         r"^  a drop among four \(the dropper the form chose\) +3 taps +7 keys$", out, re.M
     ), out
