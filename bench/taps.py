@@ -7,8 +7,8 @@ button it need not press (Check, when the payout previewed itself) costs nothing
 scene ends on the payout saved, checked literally, so a count is never of a form that
 went wrong. Printed for Tonk and Tongits: the first hand from the home page (start a
 table, then the hand), a drop among four (a caught one, with the dropper the form chose
-and with another), an out, a tonk out, and fixing a slip (the one way that exists: Undo
-on the saved message, or Hands → the hand → Fix).
+and with another), an out, a tonk out, and fixing a slip both ways: Hands → the hand →
+Fix, and Undo on the saved message (the hand then entered again).
 
 Run from the repository's root: `.venv/bin/python bench/taps.py` (the system Chromium at
 /usr/bin/chromium, or Playwright's own). Not a test: tests/e2e/test_fewer_taps.py pins
@@ -242,27 +242,52 @@ def tonk_marked_out(thumb: Thumb, url: str, app) -> None:
     saved(page, 1)
 
 
-def fix_slip(enter, question: str, right: str, button: str, payments: list[str]):
-    """A hand saved with the wrong player (by `enter`, not counted), then put right: by
-    Undo on the saved message where there is one (and the hand entered again), else Hands
-    → the hand → Fix."""
+def fix_slip(enter, question: str, right: str, payments: list[str]):
+    """A hand saved with the wrong player (by `enter`, not counted), then put right from
+    the history: Hands → the hand → Fix, the player changed, Save."""
 
     def scene(thumb: Thumb, url: str, app) -> None:
         page = thumb.page
         enter(Thumb(page), url, app)
-        undo = page.locator("main").get_by_role("button", name="Undo", exact=True)
-        if undo.count():
-            thumb.tap(undo.first)
-            outcome(thumb, button)
-        else:
-            thumb.go(page.get_by_role("link", name=re.compile("^(Hands|Games)$")))
-            thumb.go(page.get_by_role("link", name=re.compile(r"^#1\b")))
-            thumb.go(page.get_by_role("link", name=re.compile("^Fix this")))
+        thumb.go(page.get_by_role("link", name=re.compile("^(Hands|Games)$")))
+        thumb.go(page.get_by_role("link", name=re.compile(r"^#1\b")))
+        thumb.go(page.get_by_role("link", name=re.compile("^Fix this")))
         thumb.choose(question, right)
         thumb.save(*payments)
-        expect(page.get_by_text(re.compile(rf"{ROUND} 1 (changed|saved)"))).to_be_visible()
+        expect(page.get_by_text(re.compile(rf"^{ROUND} 1 changed"))).to_be_visible()
 
     return scene
+
+
+def undo_slip(enter, again):
+    """A hand saved with the wrong player (by `enter`, not counted), then put right at once:
+    Undo on its saved message (it is voided, kept in the history), and the hand entered
+    again as it was (`again`), which saves it as the next number."""
+
+    def scene(thumb: Thumb, url: str, app) -> None:
+        page = thumb.page
+        enter(Thumb(page), url, app)
+        thumb.go(page.locator(".saved").get_by_role("button", name="Undo", exact=True))
+        expect(page.get_by_text(re.compile(rf"^{ROUND} 1 undone"))).to_be_visible()
+        again(thumb)
+        saved(page, 2)
+
+    return scene
+
+
+def drop_again(thumb: Thumb) -> None:
+    """The caught drop entered again: Ben, whom the form chooses, and the four totals."""
+    outcome(thumb, "Drop")
+    thumb.choose("Who dropped?", "Ben")
+    thumb.totals(totals_of(thumb.page), ["31", "12", "6", "44"])
+    thumb.save(*CAUGHT)
+
+
+def tong_its_again(thumb: Thumb) -> None:
+    """Carla's tong-its entered again."""
+    outcome(thumb, "Tong-its")
+    thumb.choose(TONG_ITS, "Carla")
+    thumb.save(*each_pays("Carla", THREE, "2 chips", "lost to a tong-its"))
 
 
 def slipped_drop(thumb: Thumb, url: str, app) -> None:
@@ -341,17 +366,20 @@ SCENES = {
         ("an out on a marked turn (the winner the form chose)", tonk_marked_out),
         ("a tonk out", tonk_win("Tonk out", "Who tonked out?",
                                 each_pays("Carla", FOUR, "2 chips", "tonk out"))),
-        ("fixing a slip (the wrong dropper)",
-         fix_slip(slipped_drop, "Who dropped?", "Ben", "Drop", CAUGHT)),
+        ("fixing a slip (the wrong dropper): Hands, Fix",
+         fix_slip(slipped_drop, "Who dropped?", "Ben", CAUGHT)),
+        ("fixing a slip (the wrong dropper): with Undo", undo_slip(slipped_drop, drop_again)),
     ],
     "Tongits": [
         ("first game from the home page", tongits_first_game),
         ("a draw with a fight (two totals)", tongits_draw),
         ("the stock ran out (three totals)", tongits_stock_out),
         ("a tong-its", tongits_win("Carla")),
-        ("fixing a slip (the wrong winner)",
-         fix_slip(tongits_win("Anna"), TONG_ITS, "Carla", "Tong-its",
+        ("fixing a slip (the wrong winner): Games, Fix",
+         fix_slip(tongits_win("Anna"), TONG_ITS, "Carla",
                   each_pays("Carla", THREE, "2 chips", "lost to a tong-its"))),
+        ("fixing a slip (the wrong winner): with Undo",
+         undo_slip(tongits_win("Anna"), tong_its_again)),
     ],
 }  # fmt: skip
 

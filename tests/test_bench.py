@@ -94,7 +94,15 @@ def test_the_import_flood_bench_prints_the_answers_and_the_hands_meanwhile():
 
 def test_the_taps_bench_prints_taps_and_keys_for_each_scene_of_both_games():
     out = run("taps.py")
-    assert re.search(r"^Tonk\n(  .+ \d+ taps +\d+ keys\n){8}Tongits\n(  .+\n){5}$", out), out
+    assert re.search(r"^Tonk\n(  .+ \d+ taps +\d+ keys\n){9}Tongits\n(  .+\n){6}$", out), out
+    # A slip put right by Undo on its saved message, then the hand entered again (issue 23,
+    # item 10): Undo, then the hand's own taps and keys (the drop's four totals typed again).
+    assert re.search(
+        r"^  fixing a slip \(the wrong dropper\): with Undo +4 taps +7 keys$", out, re.M
+    ), out
+    assert re.search(
+        r"^  fixing a slip \(the wrong winner\): with Undo +4 taps +0 keys$", out, re.M
+    ), out
     # Four names, the stake and the unit, Start; the outcome, who went out, Save (issue 23).
     assert re.search(
         r"^  first hand for 25 cents \(stake and unit typed\) +10 taps +20 keys$", out, re.M

@@ -17,6 +17,7 @@ import pytest
 
 from tests.test_pages import enter_hand, hand_fields, player_ids, set_rules, start_table
 from tests.test_tongits_tables import FIRST, SECOND, enter_game, game_fields, start_tongits
+from tests.test_undo_saved import saved_here
 from tests.test_void_undo import void
 
 ENGLISH = {"Accept-Language": "en"}
@@ -148,6 +149,7 @@ def tonk_pages(web) -> list[tuple[str, object]]:
         ("a count", get(web, f"/t/{table}/count", {"card": ["K♠", "Q♠", "J♠", "10♠", "K♥"]})),
         ("a spread", get(web, f"/t/{table}/spread", {"card": ["7♠", "7♥", "7♦"], "hit": "7♣"})),
         ("a spread refused", get(web, f"/t/{table}/spread", {"card": ["Q♣", "K♣", "A♣"]})),
+        *undo_pages(web, table, {"kind": "tonk_out", "player": "Ben"}, hand_fields),
     ]
 
 
@@ -167,6 +169,7 @@ def tongits_pages(web) -> list[tuple[str, object]]:
         ("a count", get(web, f"/t/{table}/count", {"card": ["K♠", "Q♥", "A♦"]})),
         ("a meld", get(web, f"/t/{table}/spread", {"card": ["5♥", "6♥", "7♥"], "sapaw": "4♥"})),
         ("an ask answered", get(web, f"/t/{table}/ask", {"ask": "1", "question": "call"})),
+        *undo_pages(web, table, {"kind": "tongits", "player": "Ben"}, game_fields),
     ]
 
 
@@ -192,6 +195,31 @@ def table_pages(web, table: int) -> list[tuple[str, object]]:
         ("the import page", get(web, "/import")),
         ("a page not found", get(web, f"/t/{table + 1000}")),
         ("a form sent too late", expired(web, f"/t/{table}/players")),
+    ]
+
+
+def undo_pages(web, table: int, outcome: dict, fields) -> list[tuple[str, object]]:
+    """The saved message's Undo (issue 23, item 10): offered, done, and refused. Last in a
+    walk, since each fetch saves a hand (or game) of its own."""
+
+    def saved(headers):
+        return saved_here(web, table, outcome, fields, headers)
+
+    def undone(headers):
+        answer = saved(headers).get_data(as_text=True)
+        action = re.search(r'class="undo-saved" method="post" action="([^"]+)"', answer)
+        tapped = web.post(action.group(1), {"version": "1"}, page=f"/t/{table}", headers=headers)
+        return web.get(tapped.headers["Location"], headers=headers)
+
+    def refused(headers):
+        saved(headers)  # hand 1 is no longer the latest
+        web.post(f"/t/{table}/hands/1/undo", {"version": "1"}, page=f"/t/{table}", headers=headers)
+        return web.get(f"/t/{table}", headers=headers)
+
+    return [
+        ("a hand saved in place, its message with Undo", saved),
+        ("the message of a hand undone", undone),
+        ("an undo refused", refused),
     ]
 
 

@@ -21,6 +21,8 @@ TABLE_NAME_LENGTH = 60
 MAX_NOTE_LENGTH = 300  # why a drop over a waiting rule was recorded
 MAX_BY_LENGTH = 60  # who made a change, in a hand's history
 MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
+# How long the saved message's Undo voids the hand just saved (then: from its page in Hands)
+UNDO_MINUTES = 2
 
 # The API
 MAX_ENTRY_KEY_LENGTH = 64  # an idempotency key, or the one-time key of a page's hand form

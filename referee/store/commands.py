@@ -41,7 +41,13 @@ from referee.rules.table_unit import check_unit_kept
 from referee.rules.tonk.waiting import MARK_KINDS, TURN, TurnState
 from referee.scoring import Settlement
 from referee.store import night, turns
-from referee.store.hands import hand_by_entry_key, hand_players, next_hand_no, preview
+from referee.store.hands import (
+    hand_by_entry_key,
+    hand_players,
+    next_hand_no,
+    preview,
+    why_not_undone,
+)
 from referee.store.models import (
     RECOUNTED,
     GameTable,
@@ -570,8 +576,27 @@ def _as_stored(hand: Hand, outcome: str, dealer: Player, settlement: str) -> boo
     )
 
 
-def void_hand(db: Session, table: GameTable, hand: Hand, *, version: int, by: str = "") -> Hand:
-    """Take a hand out of the tally; it stays in the history, marked void."""
+def void_hand(
+    db: Session,
+    table: GameTable,
+    hand: Hand,
+    *,
+    version: int,
+    by: str = "",
+    undo_at: datetime | None = None,
+) -> Hand:
+    """Take a hand out of the tally; it stays in the history, marked void. `undo_at`: the
+    time of a tap on the Undo of the message that saved it, which voids it only while it is
+    the latest hand, as entered, and saved less than UNDO_MINUTES before (decided under the
+    table's lock: a hand entered by another phone meanwhile is seen); else a Refusal naming
+    the hand and the rule, and nothing is written."""
+    if undo_at is not None:
+        lock(db, table)
+        db.refresh(hand)
+        refusal = why_not_undone(db, table, hand, undo_at)
+        if refusal is not None:
+            db.rollback()
+            raise refusal
     return _count_it(db, table, hand, version=version, by=by, counts=False)
 
 

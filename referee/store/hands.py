@@ -9,12 +9,16 @@ written by referee.store.commands.
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from referee.games import Ending
+from referee.rules import Refusal
+from referee.rules.limits import UNDO_MINUTES
+from referee.rules.said import said, said_n
 from referee.scoring import Settlement
 from referee.store import night
 from referee.store.models import GameTable, Hand, HandChange, Player, id_of
@@ -77,6 +81,42 @@ def hand_count(db: Session, table: GameTable) -> int:
     return db.exec(
         select(func.count()).where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
     ).one()
+
+
+def why_not_undone(db: Session, table: GameTable, hand: Hand, at: datetime) -> Refusal | None:
+    """Why the Undo of the message that saved `hand` may not void it at `at`, naming the hand
+    and the rule (None: it may). The Undo takes back a slip just made: the hand must be the
+    latest, as it was entered (neither fixed nor voided since), and saved less than
+    UNDO_MINUTES before; any other hand is voided from its page, where its payments show."""
+    rounds = game_of(table).rounds
+    latest = next_hand_no(db, table) - 1
+    saved = hand.created_at
+    saved = saved.replace(tzinfo=UTC) if saved.tzinfo is None else saved  # SQLite keeps UTC
+    values = {"round": rounds.one_title, "no": hand.no, "rounds": rounds.many_title}
+    if latest != hand.no:
+        why = said(
+            "hand: {round} {no} can no longer be undone here: {one} {later} was entered "
+            "since; void it from its page in {rounds}",
+            one=rounds.one,
+            later=latest,
+            **values,
+        )
+    elif hand.void or hand.version != 1:
+        why = said(
+            "hand: {round} {no} can no longer be undone here: it was fixed or voided since; "
+            "its page in {rounds} shows it as it is now",
+            **values,
+        )
+    elif at - saved > timedelta(minutes=UNDO_MINUTES):
+        why = said(
+            "hand: {round} {no} can no longer be undone here: the undo lasts {minutes}; "
+            "void it from its page in {rounds}",
+            minutes=said_n("{count} minute", "{count} minutes", UNDO_MINUTES),
+            **values,
+        )
+    else:
+        return None
+    return Refusal(why, field="hand")
 
 
 def recent_hands(db: Session, table: GameTable, limit: int, offset: int = 0) -> list[Hand]:

@@ -1,5 +1,6 @@
 """Fewer taps a hand, at 390 × 844 (issue 23, item 9): a drop among four in 5 taps or fewer
-plus the digits, an out and a tonk out in 3 or fewer, each payout literal.
+plus the digits, an out and a tonk out in 3 or fewer, each payout literal; and a slip put
+right with Undo on its saved message (item 10) in the taps of the hand and one more.
 
 The thumb is bench/taps.py's: it taps what is on the screen and types the digits on the
 keypad, taps a box only when the form did not move to it by itself, presses Next only where
@@ -11,8 +12,19 @@ Ben, Carla, Dan. Preset classic, 1 chip a stake; Anna deals, Ben plays first.
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from bench.taps import FOUR, Thumb, table, totals_of
+from bench.taps import (
+    FOUR,
+    Thumb,
+    drop_again,
+    slipped_drop,
+    table,
+    tong_its_again,
+    tongits_win,
+    totals_of,
+    undo_slip,
+)
 from tests.e2e.test_evening import _fail_on_console_errors  # noqa: F401
+from tests.e2e.test_games import tally_row
 
 DROP = "Who dropped?"
 # Ben drops on 12 and Carla holds 6: Ben is caught, pays her 2; the others pay her 1.
@@ -112,6 +124,26 @@ def test_an_out_on_a_marked_turn_is_two_taps(page: Page, server_url, live_app):
     thumb.save(*[f"{name} pays Carla 1 chip out" for name in ("Anna", "Ben", "Dan")])
     saved(page)
     assert (thumb.taps, thumb.keys) == (2, 0)  # Out by discarding, Save
+
+
+@pytest.mark.parametrize(
+    ("slip", "again", "figures", "tally"),
+    [
+        # Undo, Drop, Anna's box, Save; the 7 digits of the four totals typed again.
+        (slipped_drop, drop_again, (4, 7), {"Anna": "−1", "Ben": "−2", "Carla": "+4", "Dan": "−1"}),
+        # Undo, Tong-its, Carla, Save.
+        (tongits_win("Anna"), tong_its_again, (4, 0), {"Anna": "−2", "Ben": "−2", "Carla": "+4"}),
+    ],
+    ids=["tonk", "tongits"],
+)
+def test_a_slip_put_right_with_undo_is_one_tap_more_than_the_hand(
+    page: Page, server_url, live_app, slip, again, figures, tally
+):
+    thumb = Thumb(page)
+    undo_slip(slip, again)(thumb, server_url, live_app)  # ends on hand 2 saved
+    assert (thumb.taps, thumb.keys) == figures
+    for name, amount in tally.items():
+        expect(tally_row(page, name).locator("td").first).to_have_text(amount)
 
 
 def test_a_fix_types_over_the_box_the_form_moves_to(page: Page, server_url, live_app):

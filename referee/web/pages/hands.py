@@ -22,7 +22,7 @@ from referee.store.hands import (
     preview,
     recent_hands,
 )
-from referee.store.models import GameTable, Hand, Player
+from referee.store.models import GameTable, Hand, Player, now
 from referee.store.rules_versions import current_rules, game_of, rules_of_hand
 from referee.store.seating import next_deal, players_of, seated
 from referee.store.storage import session
@@ -33,7 +33,7 @@ from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render, table_or_404
 from referee.web.pages.game_pages import HandForm, pages_of
 from referee.web.pages.htmx import htmx
-from referee.web.pages.tables import games_context, table_context
+from referee.web.pages.tables import SAVED, games_context, table_context, undo_offer
 
 bp = Blueprint("hands", __name__, url_prefix="/t/<int:table_id>/hands")
 HISTORY_PAGE = 20
@@ -103,7 +103,7 @@ def _hand_page(
                 errors["form"] = reused.words
             else:
                 if earlier is not None:
-                    return _saved(table, _saved_words(table, earlier.no))
+                    return _saved(table, _saved_words(table, earlier.no), saved=earlier.no)
         dealer = next((p for p in players if str(p.id) == form.dealer.data), None)
         if dealer is None:
             errors["dealer"] = gettext("Dealer: choose who dealt this %(one)s", **_round(table))
@@ -164,7 +164,7 @@ def _save(
             override=override_ticked(form),
             shown=shown,
         )
-        return _saved(table, _saved_words(table, entered.hand.no))
+        return _saved(table, _saved_words(table, entered.hand.no), saved=entered.hand.no)
     try:
         changed = commands.edit_hand(
             db,
@@ -329,12 +329,18 @@ def _field_of(refusal: Refusal, players: list[Player], form: FlaskForm) -> str:
     return asked if asked in form or grouped else "form"
 
 
-def _saved(table: GameTable, message: str) -> ResponseReturnValue:
+def _saved(table: GameTable, message: str, *, saved: int | None = None) -> ResponseReturnValue:
     """After a save: on the table page htmx swaps in the new deal and tally; elsewhere the
-    browser goes back to the table page (htmx follows HX-Redirect, a plain form the 303)."""
+    browser goes back to the table page (htmx follows HX-Redirect, a plain form the 303).
+    `saved`: the number of the new hand, whose message offers Undo while it may."""
     if htmx() and "inline" in request.form:
-        return render_template("partials/entered.html", message=message, **table_context(table))
+        undo = undo_offer(table, saved) if saved else None
+        return render_template(
+            "partials/entered.html", message=message, undo=undo, **table_context(table)
+        )
     flash(words(message))  # in this phone's language now: the session keeps a str
+    if saved:
+        flash(str(saved), SAVED)  # the table page puts Undo on the message
     target = url_for("tables.table", table_id=table.id)
     if htmx():
         return "", 200, {"HX-Redirect": target}
@@ -467,3 +473,36 @@ def restore(table_id: int, no: int) -> ResponseReturnValue:
         return _stale(table, hand)
     flash(gettext("%(round)s %(no)s is back in the tally.", no=hand.no, **_round(table)))
     return redirect(url_for("tables.table", table_id=table.id), 303)
+
+
+@bp.post("/<int:no>/undo")
+def undo(table_id: int, no: int) -> ResponseReturnValue:
+    """The Undo of the message that saved a hand: voided by the one door, as from its page,
+    while it is the latest hand, as entered, and just saved; else refused in words that name
+    the hand and the rule, and nothing changes. Either way back to the table page, which
+    offers to put a hand so voided back."""
+    table = table_or_404(table_id, write=True)
+    hand = _hand_or_404(table, no)
+    try:
+        commands.void_hand(
+            session(),
+            table,
+            hand,
+            version=_version(VoidForm()),
+            by=access.changed_by(),
+            undo_at=now(),
+        )
+    except Refusal as refusal:
+        flash(refusal_words(refusal))
+        return redirect(url_for("tables.table", table_id=table.id), 303)
+    except commands.StaleHand:
+        session().rollback()
+        return _stale(table, hand)
+    flash(
+        gettext(
+            "%(round)s %(no)s undone: it is out of the tally and stays in the history.",
+            no=hand.no,
+            **_round(table),
+        )
+    )
+    return redirect(url_for("tables.table", table_id=table.id, voided=hand.no), 303)

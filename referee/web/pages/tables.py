@@ -5,7 +5,16 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    flash,
+    get_flashed_messages,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import get_translations, gettext
 from sqlmodel import Session
@@ -29,8 +38,15 @@ from referee.rules.tonk.waiting import standing_words
 from referee.scoring.standings import points_leaders
 from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
 from referee.store import commands, turns
-from referee.store.hands import hand_by_no, hand_count, hand_views, next_hand_no, recent_hands
-from referee.store.models import GameTable, Hand, Player
+from referee.store.hands import (
+    hand_by_no,
+    hand_count,
+    hand_views,
+    next_hand_no,
+    recent_hands,
+    why_not_undone,
+)
+from referee.store.models import GameTable, Hand, Player, now
 from referee.store.night import left_now
 from referee.store.rules_versions import current_rules, game_of
 from referee.store.seating import Deal, next_deal, players_of, seated, tables_by_id
@@ -153,7 +169,35 @@ def cut(table_id: int) -> ResponseReturnValue:
 def table(table_id: int) -> ResponseReturnValue:
     """The table: who deals, the outcome buttons, the tally and the latest hands."""
     table = table_or_404(table_id)
-    return render("table.html", "partials/tally.html", **table_context(table), undo=_undo(table))
+    return render(
+        "table.html",
+        "partials/tally.html",
+        **table_context(table),
+        undo=_undo(table),
+        just_saved=lambda: _just_saved(table),
+    )
+
+
+# The flash category of the number of a hand just saved (its message is flashed as any other):
+# the table page shown next puts Undo on that message.
+SAVED = "saved"
+
+
+def _just_saved(table: GameTable) -> Hand | None:
+    """The hand whose saved message the page shows now, when that message offers Undo. Read
+    as the whole page is drawn (its messages with it, once), never for a partial of it."""
+    numbers = [str(n) for n in get_flashed_messages(category_filter=[SAVED])]
+    no = form_count(numbers[-1], 9) if numbers else None
+    return undo_offer(table, no) if no else None
+
+
+def undo_offer(table: GameTable, no: int) -> Hand | None:
+    """Hand `no`, just saved, when its saved message offers Undo: to a phone that may change
+    the table, while the Undo may still void it (referee.store.hands.why_not_undone)."""
+    hand = hand_by_no(session(), table, no)
+    if hand is None or not can_write() or why_not_undone(session(), table, hand, now()):
+        return None
+    return hand
 
 
 def _undo(table: GameTable) -> Hand | None:
