@@ -8,7 +8,16 @@ import re
 
 from referee import exact_json
 from tests.test_api_tables import body, enter, new_table, send
-from tests.test_pages import enter_hand, plain, player_ids, start_table, table_page, tally, text
+from tests.test_pages import (
+    enter_hand,
+    plain,
+    player_ids,
+    start_table,
+    status,
+    table_page,
+    tally,
+    text,
+)
 
 POINTS_3 = {"scoring": "points", "points_target_hands": 3}
 HANDS = [
@@ -72,15 +81,17 @@ def test_after_the_last_hand_the_winner_is_announced_and_the_next_game_starts_at
     enter_hand(web, table, HANDS[0])
     enter_hand(web, table, HANDS[1])
     page = table_page(web, table)
-    assert "Game 1 · Hand 3 of 3. Leading (lowest score): Anna." in plain(page)
+    assert status(page).startswith("Points · Game 1 · Hand 3 of 3 · 1 chip ·")
+    assert "Leading (lowest score): Anna." in plain(page)
     assert "over" not in plain(page)
 
     enter_hand(web, table, HANDS[2])
     page = table_page(web, table)
     assert (
-        "Game 1 over: Anna wins with 10. The next hand starts game 2 with every score at 0. "
-        "Game 2 · Hand 1 of 3." in plain(page)
+        "Game 1 over: Anna wins with 10. The next hand starts game 2 with every score at 0."
+        in plain(page)
     )
+    assert status(page).startswith("Points · Game 2 · Hand 1 of 3 · 1 chip ·")
     assert tally(page) == {"Anna": 0, "Ben": 0, "Carla": 0}
     assert games_won(page) == {"Anna": 1, "Ben": 0, "Carla": 0}
     assert "Leading" not in plain(page)
@@ -88,7 +99,8 @@ def test_after_the_last_hand_the_winner_is_announced_and_the_next_game_starts_at
     enter_hand(web, table, HANDS[3])
     page = table_page(web, table)
     assert "The next hand starts" not in plain(page)  # the latest hands still say it
-    assert "Game 2 · Hand 2 of 3. Leading (lowest score): Anna." in plain(page)
+    assert status(page).startswith("Points · Game 2 · Hand 2 of 3 · 1 chip ·")
+    assert "Leading (lowest score): Anna." in plain(page)
     assert tally(page) == {"Anna": 0, "Ben": 5, "Carla": 6}
 
     history = plain(text(web.get(f"/t/{table}/hands/")).split("</main>")[0])  # not the footer
@@ -129,7 +141,7 @@ def test_draws_count_as_hands_of_a_game(web):
     table = start_table(web)
     set_points_rules(web, table, {"scoring": "points", "points_target_hands": 2})
     enter_hand(web, table, {"kind": "stock_out", "totals": {"Anna": 2, "Ben": 2, "Carla": 9}})
-    assert "Game 1 · Hand 2 of 2." in plain(table_page(web, table))
+    assert status(table_page(web, table)).startswith("Points · Game 1 · Hand 2 of 2 ·")
     enter_hand(web, table, {"kind": "out", "player": "Carla", "totals": {"Anna": 3, "Ben": 4}})
     assert "Game 1 over: Carla wins with 0." in plain(table_page(web, table))
 
@@ -140,7 +152,7 @@ def test_editing_a_hand_of_a_finished_game_changes_its_winner_and_a_void_moves_i
     enter_hand(web, table, FIXED_3, url=f"/t/{table}/hands/3/edit")
     page = table_page(web, table)
     # Game 1 is Anna 37, Ben 24, Carla 17 now; game 2 keeps its own hand.
-    assert "Game 2 · Hand 2 of 3." in plain(page)
+    assert status(page).startswith("Points · Game 2 · Hand 2 of 3 ·")
     assert tally(page) == {"Anna": 0, "Ben": 5, "Carla": 6}
     assert games_won(page) == {"Anna": 0, "Ben": 0, "Carla": 1}
     history = plain(text(web.get(f"/t/{table}/hands/")))
@@ -153,9 +165,10 @@ def test_editing_a_hand_of_a_finished_game_changes_its_winner_and_a_void_moves_i
     assert response.status_code == 303
     page = table_page(web, table)
     assert (
-        "Game 1 over: Ben wins with 9. The next hand starts game 2 with every score at 0. "
-        "Game 2 · Hand 1 of 3." in plain(page)
+        "Game 1 over: Ben wins with 9. The next hand starts game 2 with every score at 0."
+        in plain(page)
     )
+    assert status(page).startswith("Points · Game 2 · Hand 1 of 3 ·")
     assert tally(page) == {"Anna": 0, "Ben": 0, "Carla": 0}
     assert games_won(page) == {"Anna": 0, "Ben": 1, "Carla": 0}
 
@@ -250,7 +263,8 @@ def test_the_file_holds_the_games_and_an_import_rebuilds_them(web):
     assert response.status_code == 303
     copy = int(response.headers["Location"].rsplit("/", 1)[1])
     page = table_page(web, copy)
-    assert "Game 2 · Hand 2 of 3." in plain(page) and games_won(page)["Anna"] == 1
+    assert status(page).startswith("Points · Game 2 · Hand 2 of 3 ·")
+    assert games_won(page)["Anna"] == 1
     assert exact_json.loads(web.get(f"/t/{copy}/export.json").data)["games"] == GAMES
 
 

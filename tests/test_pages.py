@@ -69,6 +69,11 @@ def plain(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
 
 
+def status(page: str) -> str:
+    """The table page's status line, what is in force for the next hand, in plain words."""
+    return plain(re.search(r'<p class="status">(.*?)</p>', page, flags=re.S).group(1))
+
+
 def number(shown: str) -> Decimal:
     """'+3', '−2.50', '1,250 chips' as an exact Decimal."""
     return Decimal(shown.split()[0].replace("\u2212", "-").replace(",", ""))
@@ -1116,11 +1121,13 @@ def test_in_points_the_tally_shows_points_who_leads_and_hands_left(web):
     page = table_page(web, table)
     assert tally(page) == {"Anna": 7, "Ben": 0, "Carla": 12}  # out_pays 1: points as held
     assert '<th scope="col" class="num">Points</th>' in page
-    assert "Game 1 · Hand 2 of 3. Leading (lowest score): Ben." in plain(page)
+    assert status(page).startswith("Points · Game 1 · Hand 2 of 3 · 1 chip · Deals: Ben")
+    assert "Leading (lowest score): Ben." in plain(page)
 
     enter_hand(web, table, hands[1])
     page = table_page(web, table)
     # Anna lowest at 2 scores 0; Ben 20 and Carla 5 at stock_out_pays 1.
     assert tally(page) == {"Anna": 7, "Ben": 20, "Carla": 17}
-    assert "Game 1 · Hand 3 of 3. Leading (lowest score): Anna." in plain(page)
+    assert status(page).startswith("Points · Game 1 · Hand 3 of 3 · 1 chip ·")
+    assert "Leading (lowest score): Anna." in plain(page)
     assert transfers(text(web.get(f"/t/{table}/settle-up"))) == []

@@ -37,7 +37,7 @@ from referee.store.models import Player
 from referee.web.forms import hand_form_class, player_choices
 from referee.web.pages.game_pages import GamePages, HandForm
 from tests.test_api_tables import body, send
-from tests.test_pages import errors, flashes, plain, tally, text, transfers
+from tests.test_pages import errors, flashes, plain, status, tally, text, transfers
 
 TABLE = "Table"
 
@@ -230,6 +230,8 @@ def test_a_table_of_high_card_plays_through_the_pages_and_the_tally(web, high_ca
     assert flashes(text(web.get(f"/t/{table}"))) == ["Hand 1 saved."]
 
     after = text(web.get(f"/t/{table}"))
+    # A game that words no status line of its own: the shell says its round's number.
+    assert status(after) == "Hand 2 · Deals: Ben · plays first: Carla"
     assert tally(after) == {
         "Anna": Decimal("-0.10"),
         "Ben": Decimal("0.20"),

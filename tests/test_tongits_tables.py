@@ -107,8 +107,9 @@ def test_a_tongits_table_starts_with_three_names_and_the_first_dealer_discards_f
     page = text(web.get(f"/t/{table}"))
     assert "<title>Tongits night · Tonk Referee</title>" in page  # named after its game
     assert deal_card(page) == (
-        "Deals (13 cards) and discards first: Anna Pot: 0 chips Nobody is on a winning run: "
-        "2 wins in a row take the pot. Cut for the deal again"
+        "Game 1 · 1 chip · Pot 0 chips · Deals (13 cards) and discards first: Anna "
+        "Pot: 0 chips Nobody is on a winning run: 2 wins in a row take the pot. "
+        "Cut for the deal again"
     )
     assert [plain(b) for b in re.findall(r'<a class="button"[^>]*>(.*?)</a>', page)] == [
         "Tong-its",
@@ -149,6 +150,7 @@ def test_the_worked_night_pays_the_spec_and_the_second_win_takes_the_pot(web):
     )
     page = text(web.get(f"/t/{table}"))
     assert deal_card(page) == (
+        "Game 2 · 1 chip · Pot 3 chips · Ben's run: 1 win · "
         "Deals (13 cards) and discards first: Ben Pot: 3 chips (Anna 1 chip, Ben 1 chip, "
         "Carla 1 chip) Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
         "row takes the pot."
@@ -168,6 +170,7 @@ def test_the_worked_night_pays_the_spec_and_the_second_win_takes_the_pot(web):
     page = text(web.get(f"/t/{table}"))
     assert tally(page) == {"Anna": -7, "Ben": 14, "Carla": -7}
     assert deal_card(page) == (
+        "Game 3 · 1 chip · Pot 0 chips · Ben's run: 2 wins · "
         "Deals (13 cards) and discards first: Ben Pot: 0 chips Ben is the hitter (the last "
         "winner), 2 wins in a row: every further win takes the pot."
     )
@@ -195,6 +198,7 @@ def test_fixing_the_first_game_moves_the_pot_of_the_second_and_its_history_says_
     page = text(web.get(f"/t/{table}"))
     assert tally(page) == {"Anna": 1, "Ben": 4, "Carla": -5}
     assert deal_card(page) == (
+        "Game 3 · 1 chip · Pot 6 chips · Ben's run: 1 win · "
         "Deals (13 cards) and discards first: Ben Pot: 6 chips (Anna 2 chips, Ben 2 chips, "
         "Carla 2 chips) Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
         "row takes the pot."
@@ -255,7 +259,7 @@ def test_a_stock_out_with_everyone_burned_keeps_the_pot_and_the_dealer(web):
         "The pot now holds 3 chips. Ben deals next."
     )
     assert deal_card(text(web.get(f"/t/{table}"))).startswith(
-        "Deals (13 cards) and discards first: Ben Pot: 3 chips"
+        "Game 2 · 1 chip · Pot 3 chips · Deals (13 cards) and discards first: Ben Pot: 3 chips"
     )
 
 

@@ -22,6 +22,7 @@ from referee.rules.refusal import Refusal
 from referee.rules.said import said
 from referee.rules.tonk.waiting import Mark, TurnState
 from referee.scoring.settlement import Settlement
+from referee.scoring.tonk.games import Game as GameOfPoints
 from referee.scoring.tonk.games import PlayedHand
 
 
@@ -285,6 +286,31 @@ class CarriesState(Protocol):
 
     def run_words(self, rules: Rules, player: str | None, wins: int) -> str:
         """Who is on a winning run, and what it takes to win the pot, in words."""
+        ...
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The round about to be played, as the shell knows it, for a game to say what is in
+    force for it (`SaysStatus`): its number at the table (voided rounds keep theirs), the
+    game of points it belongs to (None when the rules in force score none), and what the
+    rounds before left as the seated players see it (None for a game that carries no
+    state, or before its first round)."""
+
+    number: int
+    game: GameOfPoints | None = None
+    state: Mapping[str, Any] | None = None
+
+
+@runtime_checkable
+class SaysStatus(Protocol):
+    """A game that says what is in force for the next round in its own parts (Tonk: how it
+    scores, the game of points and the hand, the stake; Tongits: the game, the stake, the
+    pot and the run): the table page's status line, which the shell ends with the deal. A
+    game without it is said by its round's number alone ("Hand 4")."""
+
+    def status_words(self, rules: Rules, round: NextRound) -> list[str]:
+        """The line's parts, most general first, each a whole phrase (a `Said`)."""
         ...
 
 

@@ -1,13 +1,15 @@
 """Tongits as a plug-in: its rules (referee.rules.tongits) and settlement
 (referee.scoring.tongits) behind the seam, with the capabilities Tongits has: state
 carried from one game to the next (the pot, the streak, the dealer), card counting,
-payments worded from how the game ended, and table pages (referee.web.tongits)."""
+payments worded from how the game ended, its status line, and table pages
+(referee.web.tongits)."""
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from referee.games.documents import Documents
-from referee.games.seam import Ending, Named, PlayedGame, Rounds, Rules, Seats, own
+from referee.games.seam import Ending, Named, NextRound, PlayedGame, Rounds, Rules, Seats, own
 from referee.rules.answers import Answer
 from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
@@ -174,6 +176,15 @@ class Tongits(Named):
 
     def run_words(self, rules: Rules, player: str | None, wins: int) -> str:
         return wording.run_in_words(_rules(rules), player, wins)
+
+    # The status line.
+
+    def status_words(self, rules: Rules, round: NextRound) -> list[str]:
+        left = parse_state(round.state)  # none before the first game: no pot, no run
+        streak = left.streak
+        pot = sum(left.pot.values(), Decimal(0))
+        player, wins = (streak.player, streak.wins) if streak else (None, 0)
+        return wording.status_words(_rules(rules), round.number, pot, player, wins)
 
     # The card counter.
 

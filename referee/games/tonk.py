@@ -1,11 +1,11 @@
 """Tonk as a plug-in: its rules (referee.rules.tonk) and settlement (referee.scoring.tonk)
 behind the seam, with the capabilities Tonk has: turns and waits (a drop after a spread is
-hit), games of points, card counting, and table pages (referee.web.tonk)."""
+hit), games of points, card counting, its status line, and table pages (referee.web.tonk)."""
 
 from collections.abc import Mapping, Sequence
 
 from referee.games.documents import Documents
-from referee.games.seam import Ending, Named, Rounds, Rules, Seats, own
+from referee.games.seam import Ending, Named, NextRound, Rounds, Rules, Seats, own
 from referee.rules.answers import Answer
 from referee.rules.deal import Card, full_deck
 from referee.rules.declared import DeclaredOptions
@@ -18,6 +18,7 @@ from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.outcome import OUTCOME
 from referee.rules.tonk.presets import PRESET_WORDS
 from referee.scoring.settlement import Settlement
+from referee.scoring.tonk.games import hand_of
 from referee.scoring.tonk.settle import RESULTS, settle
 
 # A table of Tonk seats 2 to 6 whatever its house rules; the one door words a change of
@@ -153,6 +154,18 @@ class Tonk(Named):
 
     def hands_a_game(self, rules: Rules) -> int | None:
         return _rules(rules).points_target_hands
+
+    # The status line.
+
+    def status_words(self, rules: Rules, round: NextRound) -> list[str]:
+        game = round.game
+        if game is None:  # chips: the hands of the night
+            return wording.status_words(
+                _rules(rules), None, said("Hand {number}", number=round.number)
+            )
+        # Points: the game is said once there are games (a number of hands agreed, or one won).
+        shown = game.number if game.target is not None or game.number > 1 else None
+        return wording.status_words(_rules(rules), shown, hand_of(game))
 
     # The card counter.
 

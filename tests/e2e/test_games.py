@@ -37,7 +37,8 @@ def test_a_night_of_two_games_in_points(page: Page, server_url, screenshot):
     enter_hand(page, "Out by discarding", {"Anna": "7", "Carla": "12"}, {"Who went out?": "Ben"})
     save_hand(page, 1)
     tally = page.locator("#tally")
-    expect(tally).to_contain_text("Game 1 · Hand 2 of 2.")
+    line = page.locator("#deal .status")  # what is in force for the next hand
+    expect(line).to_contain_text("Points · Game 1 · Hand 2 of 2 · 1 chip ·")
     expect(tally).to_contain_text("Leading (lowest score): Ben.")
     enter_hand(page, "Out by discarding", {"Anna": "3", "Ben": "4"}, {"Who went out?": "Carla"})
     save_hand(page, 2)
@@ -46,7 +47,7 @@ def test_a_night_of_two_games_in_points(page: Page, server_url, screenshot):
     expect(announcement).to_have_text(
         "Game 1 over: Ben wins with 4. The next hand starts game 2 with every score at 0."
     )
-    expect(tally).to_contain_text("Game 2 · Hand 1 of 2.")
+    expect(line).to_contain_text("Points · Game 2 · Hand 1 of 2 · 1 chip ·")
     for name, won in (("Anna", "0"), ("Ben", "1"), ("Carla", "0")):
         expect(tally_row(page, name).locator("td")).to_have_text(["0", won])
     accessible(page, "games-01-game-over", screenshot)

@@ -122,6 +122,28 @@ def _in_a_pair(payer: str, payee: str, why: str, outcome: Draw) -> str:
     return why_in_words(why)
 
 
+def status_words(
+    rules: TongitsRules, number: int, pot: Decimal, player: str | None, wins: int
+) -> list[str]:
+    """The table page's status line, in parts: the game in play, the stake, the pot, and
+    who is on a winning run (2.7) and how long it is; no run before anyone has won."""
+    run = (
+        []
+        if player is None
+        else [
+            said_n(
+                "{player}'s run: {count} win", "{player}'s run: {count} wins", wins, player=player
+            )
+        ]
+    )
+    return [
+        said("Game {number}", number=number),
+        amount_in_words(rules.stake, rules.unit),
+        said("Pot {amount}", amount=amount_in_words(pot, rules.unit)),
+        *run,
+    ]
+
+
 def run_in_words(rules: TongitsRules, player: str | None, wins: int) -> str:
     """Who is on a winning run, and how many more wins take the pot (2.7: from
     `jackpot_wins` on, every further win takes it); `player` None: nobody is."""

@@ -727,6 +727,15 @@ LABELS = {
 }
 
 
+def status_words(rules: HouseRules, game: int | None, hand: str) -> list[str]:
+    """The table page's status line, in parts: how the table scores, the game of points in
+    play ('Game 2', None: the night is one game), the hand in play as the caller says it
+    ('Hand 2 of 3'), and the stake ('1 chip')."""
+    in_game = [] if game is None else [said("Game {number}", number=game)]
+    stake = amount_in_words(rules.stake, rules.unit)
+    return [CHOICE_WORDS["scoring"][rules.scoring], *in_game, hand, stake]
+
+
 def option_label(key: str) -> str:
     """A short name for an option, as a form label or a rules-sheet heading."""
     return LABELS[key]

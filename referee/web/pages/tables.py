@@ -24,9 +24,11 @@ from referee.games import (
     GAMES,
     CarriesState,
     Game,
+    NextRound,
     Points,
     Rounds,
     Rules,
+    SaysStatus,
     Turns,
     scores_points,
     table_game_named,
@@ -36,7 +38,8 @@ from referee.rules import Refusal
 from referee.rules.deal import cut_for_deal
 from referee.rules.tonk.waiting import standing_words
 from referee.scoring.standings import points_leaders
-from referee.scoring.tonk.games import game_of_hand, hand_of, in_play, result_words, won
+from referee.scoring.tonk.games import Game as GameOfPoints
+from referee.scoring.tonk.games import game_of_hand, in_play, result_words, won
 from referee.store import commands, turns
 from referee.store.hands import (
     hand_by_no,
@@ -239,6 +242,9 @@ def table_context(table: GameTable) -> dict[str, Any]:
     played = hand_count(db, table)
     deal = next_deal(db, table, players)
     games = games_context(db, table, rules, players)
+    # What the last round left, as the seated players see it (a game that carries state).
+    left = left_now(db, table) if isinstance(game, CarriesState) else None
+    seen = game.state_seen_by(rules, *left) if isinstance(game, CarriesState) and left else None
     for row in tally:
         row["game_points"] = games["game"].scores.get(row["player"].name, 0)
         row["won"] = games["won"].get(row["player"].name, 0)
@@ -250,6 +256,9 @@ def table_context(table: GameTable) -> dict[str, Any]:
         # The start banner, while nothing has been played and the preset is as chosen.
         "start_offer": version.number == 1 and next_hand_no(db, table) == 1,
         "deal": deal,
+        "status": status_words(
+            game, rules, next_hand_no(db, table), games["game"] if points else None, seen
+        ),
         "turn": _turn(table, rules, players, deal) if _tracks_turns(game, rules) else None,
         "reminder": game.reminder(rules) if isinstance(game, Turns) else None,
         # Also for the partials a watching phone polls: the scorekeeper's buttons stay.
@@ -260,7 +269,7 @@ def table_context(table: GameTable) -> dict[str, Any]:
         "played": played,
         "leaders": points_leaders(games["game"].scores) if points else [],
         **games,
-        "pot": pot_context(db, table, rules, players),
+        "pot": pot_context(game, rules, players, left, seen),
         "recent": hand_views(recent_hands(db, table, 5), players),
         "chart": chart_context(points, series, games, players, game.rounds),
         "etag": etag(table),
@@ -285,8 +294,8 @@ def chart_context(
 def games_context(
     db: Session, table: GameTable, rules: Any, players: list[Player]
 ) -> dict[str, Any]:
-    """The night's games in points mode (house rules 2.7): the game in play and its hand
-    ("Game 2 · Hand 3 of 5"), the game just over in words, games won, each hand's game."""
+    """The night's games in points mode (house rules 2.7): the game in play (the status line
+    says it and its hand), the game just over in words, games won, each hand's game."""
     of_table = game_of(table)
     target = of_table.hands_a_game(rules) if isinstance(of_table, Points) else None
     found = night_games(db, table, players) if scores_points(of_table, rules) else []
@@ -295,7 +304,6 @@ def games_context(
     return {
         "games": found,
         "game": game,
-        "game_line": f"Game {game.number} · {hand_of(game)}",
         "game_over": None if ended is None else result_words(ended),
         "won": won(found),
         "shows_games": target is not None or any(g.over for g in found),
@@ -306,17 +314,33 @@ def games_context(
     }
 
 
+def status_words(
+    game: Game, rules: Rules, number: int, in_play: GameOfPoints | None, seen: Any
+) -> list[str]:
+    """What is in force for the next round, in parts, as the status line at the top of the
+    table page says them before the deal: the game's own ("Points · Game 2 · Hand 2 of 3 ·
+    1 chip"), else the round's number ("Hand 4")."""
+    if isinstance(game, SaysStatus):
+        return game.status_words(rules, NextRound(number, in_play, seen))
+    return [
+        gettext("%(round)s %(number)s", round=language.words(game.rounds.one_title), number=number)
+    ]
+
+
 def pot_context(
-    db: Session, table: GameTable, rules: Any, players: list[Player]
+    game: Game,
+    rules: Any,
+    players: list[Player],
+    left: tuple[dict[str, Any], list[str]] | None,
+    seen: dict[str, Any] | None,
 ) -> dict[str, Any] | None:
     """For a game with a pot (Tongits): each seated player's share, the pot's size, what
     players who sat in were given in it, and who is on a winning run and how many more wins
-    take the pot; None for a game without."""
-    game = game_of(table)
+    take the pot; None for a game without. `left`: what the last game left and the seats
+    then; `seen`: that as the players seated now see it."""
     if not isinstance(game, CarriesState):
         return None
-    left = left_now(db, table)
-    state: dict[str, Any] = {} if left is None else game.state_seen_by(rules, *left)
+    state: dict[str, Any] = seen or {}
     shares = state.get("pot", {})
     seated_names = [p.name for p in seated(players)]
     streak = state.get("streak") or {"player": None, "wins": 0}
