@@ -16,6 +16,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
+from referee import exact_json
 from referee.documents import upload as uploaded
 from referee.rules.limits import MAX_ID
 from referee.store import commands
@@ -207,3 +208,98 @@ def test_another_database_error_stays_the_error_it_is(client, monkeypatch):
     monkeypatch.setattr(commands, "touch", locked)
     with pytest.raises(OperationalError, match="database is locked"):
         enter(client, table, keeper, OUTCOMES[0])
+
+
+# Text that is no text (issue 24): a lone surrogate
+
+
+LONE = "\ud800"  # half of an emoji's UTF-16 pair; exact_json writes it as the escape \ud800
+HALF = "half of a character sent without its other half (a lone surrogate)"
+
+
+def body_routes(app) -> list[tuple[str, str]]:
+    """Every API route that reads a body, from the app's own routes: a new one is tried too."""
+    return [
+        (method, re.sub(r"<int:(\w+)>", r"{\1}", rule.rule))
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in sorted(rule.methods & {"POST", "PUT", "PATCH", "DELETE"})
+    ]
+
+
+def with_text(value, text: str):
+    """`value` with every string in it (keys left as they are) replaced by `text`."""
+    if isinstance(value, str):
+        return text
+    if isinstance(value, dict):
+        return {key: with_text(item, text) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_text(item, text) for item in value]
+    return value
+
+
+def first_text(value, where: str = "") -> str | None:
+    """Where the first string of `value` is, as the refusal names it (players[0])."""
+    if isinstance(value, str):
+        return where
+    if isinstance(value, dict):
+        inside = [(f"{where}.{key}".lstrip("."), item) for key, item in value.items()]
+    elif isinstance(value, list):
+        inside = [(f"{where}[{index}]", item) for index, item in enumerate(value)]
+    else:
+        return None
+    return next((found for at, item in inside if (found := first_text(item, at))), None)
+
+
+def test_a_lone_surrogate_is_refused_in_words_at_every_body_route(app, client, rows):
+    """Issue 24: "\\ud800" in `players`, `first_dealer` or a rules key was a 500 (pydantic
+    failed writing its own message), on both databases. Every body route, found from the
+    app's routes and sent the example its OpenAPI operation gives, its text made a lone
+    surrogate, then a key: 400 naming where, and nothing stored."""
+    table, keeper, _ = new_table(client)
+    enter(client, table, keeper, OUTCOMES[0])
+    routes = body_routes(app)
+    assert ("PUT", "/api/tables/{table_id}/rules") in routes and len(routes) >= 6
+    before = counts(rows)
+    for method, route in routes:
+        operation = DOCUMENT["paths"][route][method.lower()]
+        example = operation["requestBody"]["content"]["application/json"]["example"]
+        url = route.format(table_id=table, no=1)
+        where = first_text(example)
+        sent = [(example | {f"note{LONE}": 1}, None)]  # a key: said of the body
+        sent += [(with_text(example, f"A{LONE}"), where)] if where else []
+        for data, where in sent:
+            answer = send(client, method, url, data, keeper)
+            said = f"{where or 'the request'}: " + ("the text" if where else "a key")
+            assert answer.status_code == 400, (method, route, answer.get_data(as_text=True))
+            assert body(answer)["error"] == f"{said} holds \\ud800, {HALF}, which no text can hold"
+    assert counts(rows) == before
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        ({"players": ["Anna", LONE, "Carla"]}, "players[1]"),
+        ({"players": ["Anna", "Ben", "Carla"], "first_dealer": LONE}, "first_dealer"),
+        ({"players": ["Anna", "Ben"], "rules": {f"stake{LONE}": 1}}, "rules"),
+        ({"players": ["Anna", "Ben"], "rules": {"stake": f"1{LONE}"}}, "rules.stake"),
+        ({"players": ["Anna", "Ben", "Carla"], "name": "\udfff" + "x" * 40}, "name"),
+    ],
+)
+def test_the_findings_lone_surrogates_are_each_named(client, rows, data, where):
+    answer = send(client, "POST", "/api/tables", data)
+    assert answer.status_code == 400
+    assert body(answer)["error"].startswith(f"{where}: "), body(answer)
+    assert "lone surrogate" in body(answer)["error"] and rows(GameTable) == 0
+
+
+def test_a_file_naming_a_player_with_a_lone_surrogate_is_refused_beside_the_file(app, web, rows):
+    """Issue 24: names in an imported file were a 500 too."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        document = exact_json.loads(exported_text(db, night(db)))
+    document["players"][1]["name"] = f"B{LONE}n"
+    before = counts(rows)
+    answer = web.post("/import", upload(exact_json.dumps(document).encode()))
+    page = html.unescape(text(answer))
+    assert f"players[1].name: the text holds \\ud800, {HALF}" in page
+    assert counts(rows) == before
