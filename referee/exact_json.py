@@ -9,6 +9,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from referee.rules.limits import echoed
+
 MAX_DEPTH = 32
 # A lone surrogate reaches Python's text only as a \\u escape (bytes that are not UTF-8 are
 # refused as they are decoded); its first digits, whatever their case.
@@ -63,7 +65,7 @@ def _check_text(data: Any, where: str, what: str = "the text") -> None:
     """Every key and text of `data` encodable as UTF-8: a lone surrogate ("\\ud800", half of
     an emoji's pair sent alone) is no character, and fails whatever writes it later (a
     message, the database), so it is refused here, before any model reads it, saying where
-    it is (a key cut to 40 characters)."""
+    it is."""
     if isinstance(data, str):
         try:
             data.encode("utf-8")
@@ -76,7 +78,7 @@ def _check_text(data: Any, where: str, what: str = "the text") -> None:
     elif isinstance(data, dict):
         for key, value in data.items():
             _check_text(key, where, "a key")
-            _check_text(value, f"{where}.{key[:40]}" if where else key[:40])
+            _check_text(value, f"{where}.{echoed(key)}" if where else echoed(key))
     elif isinstance(data, list):
         for index, value in enumerate(data):
             _check_text(value, f"{where}[{index}]")

@@ -10,6 +10,7 @@ import pytest
 import requests
 
 from referee import exact_json
+from referee.web.serving import MAX_BODY_BYTES
 from tests.serving import referee_serve
 
 STALLED = 50
@@ -155,3 +156,39 @@ def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkey
     assert answer.status_code == 500
     assert [r.getMessage() for r in caplog.records] == ["Exception on /join/7/[token] [GET]"]
     assert "s3cretTOKENvalue" not in caplog.text
+
+
+def _post_whole(served, path: str, kind: str, size: int) -> bytes:
+    """POST a body of `size` bytes on a socket, all of it sent before the answer is read, as
+    most clients send: the answer, or the error that cut the connection off."""
+    head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\nContent-Length: {size}"
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        sock.sendall(head.encode() + b"\r\nConnection: close\r\n\r\n")
+        sent, chunk = 0, b" " * 65_536
+        while sent < size:
+            sent += sock.send(chunk[: size - sent])
+        answer = b""
+        while piece := sock.recv(65_536):
+            answer += piece
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "words"),
+    [
+        ("/api/settle", "application/json", b"larger than 256 KB, the most a request may send"),
+        ("/import", "multipart/form-data; boundary=x", b"the file is larger than 2 MB"),
+    ],
+)
+def test_a_body_past_the_limit_is_answered_413_in_words_not_cut_off(served, path, kind, words):
+    """Issue 24: bodies over 4 MB found the connection reset (waitress refused them itself,
+    closing the socket while they were still being sent). Up to MAX_BODY_BYTES the app
+    answers, naming its limit; from there on waitress does, in a bare 413."""
+    for size in (5 * 1024 * 1024, MAX_BODY_BYTES - 1):
+        answer = _post_whole(served, path, kind, size)
+        assert answer.startswith(b"HTTP/1.1 413 "), (size, answer[:100])
+        assert words in answer.replace(b"&#39;", b"'"), size
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {MAX_BODY_BYTES}\r\n\r\n"
+        sock.sendall(head.encode())  # refused on its head, before a byte of its body
+        assert sock.recv(200).startswith(b"HTTP/1.1 413 Request Entity Too Large")

@@ -20,8 +20,6 @@ from typing import Any, TextIO
 
 from flask import Flask
 
-from referee.rules.limits import MAX_IMPORT_BYTES
-
 STALLED_SECONDS = 15
 """A connection silent this long with no request to serve (a body stalled half way, or
 an idle keep-alive) is closed; checked every CLEANUP_SECONDS, so it goes within 20 s."""
@@ -29,10 +27,15 @@ CLEANUP_SECONDS = 5
 MAX_CONNECTIONS = 1000
 """Open connections at once, stalled ones included (each is a file descriptor); beyond
 it, new ones wait in the listen backlog until a stalled one is dropped."""
-MAX_BODY_BYTES = 2 * MAX_IMPORT_BYTES
-"""The most the server buffers of one request body. The app refuses a body over its own
-limits with its own page (an import's limit is the largest); this only stops a client
-making the server buffer whatever it sends."""
+MAX_BODY_BYTES = 16 * 1024 * 1024
+"""The most the server buffers of one request body; a body under it reaches the app, which
+refuses one over its own limits (MAX_REQUEST_BYTES, or MAX_IMPORT_BYTES for a table's file)
+with a 413 in words, on the import page or in the API's JSON. Waitress refuses a body of
+this or more itself, before it arrives: a bare 413, then it closes the connection, which a
+client still sending sees as a reset (as bodies over 4 MB did when this was twice the file
+limit). 16 MB takes in a phone's photo picked by mistake on the import page (2 to 8 MB), so
+its player reads why. A body over 512 KB is spooled to a temporary file as it arrives, so a
+connection holds at most this much disk, until it is answered or dropped."""
 
 TRUSTED_PROXY = "127.0.0.1"
 """A reverse proxy on this computer that terminates HTTPS may say so with X-Forwarded-Proto
