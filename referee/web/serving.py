@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
+from urllib.parse import unquote
 
 from flask import Flask
 
@@ -43,13 +44,28 @@ TRUSTED_PROXY = "127.0.0.1"
 rate limits count per address: without it, every phone would be the proxy); from elsewhere
 both headers are ignored."""
 
-_TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S)
+_TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S | re.I)
+TOKEN_SHAPED = 16
+"""A run of this many of a token's characters (letters, digits, - and _) is logged as
+`[token]` wherever it is: a share link's token is 32 of them (access.TOKEN_BYTES), so half
+of one is redacted too, while the app's own words in a path (stock_out, settle-up, a static
+file's 12-digit hash) are shorter."""
+_TOKEN_SHAPED = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_SHAPED},}}")
 
 
-def redacted(path: str) -> str:
-    """The path as the access log shows it: all that follows a share link's id replaced
-    by `[token]`."""
-    return _escaped(_TOKEN_IN_PATH.sub(r"\1[token]", path))
+def redacted(path: str, query: str = "") -> str:
+    """A request's path and query as the logs show them: all that follows a share link's id
+    (/join/12/, in any case) and any token-shaped run anywhere (a query's value, another
+    path) replaced by `[token]`; the query read with its %-escapes decoded, so an escaped
+    token is one too."""
+    path = _TOKEN_IN_PATH.sub(r"\1[token]", path)
+    target = path + (f"?{unquote(query, errors='replace')}" if query else "")
+    return _escaped(_TOKEN_SHAPED.sub("[token]", target))
+
+
+def redacted_text(text: str) -> str:
+    """A log message with every path in it redacted ("Exception on /join/12/<token> [GET]")."""
+    return re.sub(r"/\S*", lambda found: redacted(*found.group().partition("?")[::2]), text)
 
 
 def _escaped(text: str) -> str:
@@ -59,13 +75,12 @@ def _escaped(text: str) -> str:
 
 
 class TokensRedacted(logging.Filter):
-    """The app's error log says which page failed ("Exception on /join/12/<token> [GET]"):
-    with the token redacted, as in the access log."""
-
-    _TOKEN_IN_TEXT = re.compile(r"(/join/[^/\s]*/)[^\s?]+")
+    """The app's error log says which page failed ("Exception on /join/12/<token> [GET]"),
+    and waitress's which request ("Exception while serving /t/1?token=..."): every path in
+    them redacted, as in the access log."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = self._TOKEN_IN_TEXT.sub(r"\1[token]", record.getMessage())
+        record.msg = redacted_text(record.getMessage())
         record.args = ()
         return True
 
@@ -107,8 +122,7 @@ class AccessLog:
             self._write(environ, status[0], sent, time.monotonic() - started)
 
     def _write(self, environ: Environ, status: str, sent: int, seconds: float) -> None:
-        query = environ.get("QUERY_STRING")
-        target = redacted(environ.get("PATH_INFO", "")) + (f"?{_escaped(query)}" if query else "")
+        target = redacted(environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""))
         when = time.strftime("%d/%b/%Y:%H:%M:%S %z")
         self.stream.write(
             f"{environ.get('REMOTE_ADDR', '-')} - - [{when}] "
