@@ -9,7 +9,7 @@ from flask import Flask, abort
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
-from referee.rules.limits import MAX_ID
+from referee.rules.limits import MAX_ID, MAX_REQUEST_BYTES
 from referee.web import (
     language,
     origin,
@@ -48,7 +48,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         instance = os.path.abspath(os.environ[INSTANCE_ENV])
     app = Flask(__name__, instance_relative_config=True, instance_path=instance)
     app.url_value_preprocessor(_ids_the_database_holds)
-    app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
+    app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:

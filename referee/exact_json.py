@@ -5,10 +5,16 @@ money on the table neither is acceptable, so both directions go through here.
 """
 
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
+from referee.rules.limits import echoed
+
 MAX_DEPTH = 32
+# A lone surrogate reaches Python's text only as a \\u escape (bytes that are not UTF-8 are
+# refused as they are decoded); its first digits, whatever their case.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class BadJson(ValueError):
@@ -50,7 +56,32 @@ def loads(text: str | bytes) -> Any:
     except ValueError:  # an integer of thousands of digits, past Python's conversion limit
         raise BadJson("the request holds a number too long to be real") from None
     _check_depth(data, 0)
+    if _SURROGATE_ESCAPE.search(text):
+        _check_text(data, "")
     return data
+
+
+def _check_text(data: Any, where: str, what: str = "the text") -> None:
+    """Every key and text of `data` encodable as UTF-8: a lone surrogate ("\\ud800", half of
+    an emoji's pair sent alone) is no character, and fails whatever writes it later (a
+    message, the database), so it is refused here, before any model reads it, saying where
+    it is."""
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise BadJson(
+                f"{where or 'the request'}: {what} holds \\u{ord(data[error.start]):04x}, half "
+                "of a character sent without its other half (a lone surrogate), which no text "
+                "can hold"
+            ) from None
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _check_text(key, where, "a key")
+            _check_text(value, f"{where}.{echoed(key)}" if where else echoed(key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            _check_text(value, f"{where}[{index}]")
 
 
 def _check_depth(data: Any, depth: int) -> None:

@@ -9,24 +9,29 @@ import errno
 import html
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
+import itsdangerous
 import psycopg.errors
 import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
+from referee import exact_json
 from referee.documents import upload as uploaded
-from referee.rules.limits import MAX_ID
+from referee.rules.limits import MAX_ECHOED, MAX_ID
 from referee.store import commands
 from referee.store.models import GameTable, Hand, HandChange, HandNet, Player, RulesVersion
 from referee.store.storage import DB_FILE
 from referee.web.openapi import DOCUMENT
-from tests.conftest import DATABASE_URL
+from tests.conftest import DATABASE_URL, csrf_token
 from tests.test_api_tables import OUTCOMES, body, enter, new_table, send
 from tests.test_export import exported_text, night, upload
+from tests.test_hygiene import api_table, hosted_app
 from tests.test_pages import start_table, text
 
+JSON = "application/json"
 PAST = [MAX_ID + 1, 2**63, 10**20]  # past int4, past int8, past both
 MODELS = (GameTable, Player, RulesVersion, Hand, HandNet, HandChange)
 FULL_PAGE = (
@@ -207,3 +212,209 @@ def test_another_database_error_stays_the_error_it_is(client, monkeypatch):
     monkeypatch.setattr(commands, "touch", locked)
     with pytest.raises(OperationalError, match="database is locked"):
         enter(client, table, keeper, OUTCOMES[0])
+
+
+# Text that is no text (issue 24): a lone surrogate
+
+
+LONE = "\ud800"  # half of an emoji's UTF-16 pair; exact_json writes it as the escape \ud800
+HALF = "half of a character sent without its other half (a lone surrogate)"
+
+
+def body_routes(app) -> list[tuple[str, str]]:
+    """Every API route that reads a body, from the app's own routes: a new one is tried too."""
+    return [
+        (method, re.sub(r"<int:(\w+)>", r"{\1}", rule.rule))
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in sorted(rule.methods & {"POST", "PUT", "PATCH", "DELETE"})
+    ]
+
+
+def with_text(value, text: str):
+    """`value` with every string in it (keys left as they are) replaced by `text`."""
+    if isinstance(value, str):
+        return text
+    if isinstance(value, dict):
+        return {key: with_text(item, text) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_text(item, text) for item in value]
+    return value
+
+
+def first_text(value, where: str = "") -> str | None:
+    """Where the first string of `value` is, as the refusal names it (players[0])."""
+    if isinstance(value, str):
+        return where
+    if isinstance(value, dict):
+        inside = [(f"{where}.{key}".lstrip("."), item) for key, item in value.items()]
+    elif isinstance(value, list):
+        inside = [(f"{where}[{index}]", item) for index, item in enumerate(value)]
+    else:
+        return None
+    return next((found for at, item in inside if (found := first_text(item, at))), None)
+
+
+def test_a_lone_surrogate_is_refused_in_words_at_every_body_route(app, client, rows):
+    """Issue 24: "\\ud800" in `players`, `first_dealer` or a rules key was a 500 (pydantic
+    failed writing its own message), on both databases. Every body route, found from the
+    app's routes and sent the example its OpenAPI operation gives, its text made a lone
+    surrogate, then a key: 400 naming where, and nothing stored."""
+    table, keeper, _ = new_table(client)
+    enter(client, table, keeper, OUTCOMES[0])
+    routes = body_routes(app)
+    assert ("PUT", "/api/tables/{table_id}/rules") in routes and len(routes) >= 6
+    before = counts(rows)
+    for method, route in routes:
+        operation = DOCUMENT["paths"][route][method.lower()]
+        example = operation["requestBody"]["content"]["application/json"]["example"]
+        url = route.format(table_id=table, no=1)
+        where = first_text(example)
+        sent = [(example | {f"note{LONE}": 1}, None)]  # a key: said of the body
+        sent += [(with_text(example, f"A{LONE}"), where)] if where else []
+        for data, where in sent:
+            answer = send(client, method, url, data, keeper)
+            said = f"{where or 'the request'}: " + ("the text" if where else "a key")
+            assert answer.status_code == 400, (method, route, answer.get_data(as_text=True))
+            assert body(answer)["error"] == f"{said} holds \\ud800, {HALF}, which no text can hold"
+    assert counts(rows) == before
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        ({"players": ["Anna", LONE, "Carla"]}, "players[1]"),
+        ({"players": ["Anna", "Ben", "Carla"], "first_dealer": LONE}, "first_dealer"),
+        ({"players": ["Anna", "Ben"], "rules": {f"stake{LONE}": 1}}, "rules"),
+        ({"players": ["Anna", "Ben"], "rules": {"stake": f"1{LONE}"}}, "rules.stake"),
+        ({"players": ["Anna", "Ben", "Carla"], "name": "\udfff" + "x" * 40}, "name"),
+    ],
+)
+def test_the_findings_lone_surrogates_are_each_named(client, rows, data, where):
+    answer = send(client, "POST", "/api/tables", data)
+    assert answer.status_code == 400
+    assert body(answer)["error"].startswith(f"{where}: "), body(answer)
+    assert "lone surrogate" in body(answer)["error"] and rows(GameTable) == 0
+
+
+def test_a_file_naming_a_player_with_a_lone_surrogate_is_refused_beside_the_file(app, web, rows):
+    """Issue 24: names in an imported file were a 500 too."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        document = exact_json.loads(exported_text(db, night(db)))
+    document["players"][1]["name"] = f"B{LONE}n"
+    before = counts(rows)
+    answer = web.post("/import", upload(exact_json.dumps(document).encode()))
+    page = html.unescape(text(answer))
+    assert f"players[1].name: the text holds \\ud800, {HALF}" in page
+    assert counts(rows) == before
+
+
+# Every error a clear answer (issue 24)
+
+
+def test_a_forged_token_an_expired_page_and_a_lost_cookie_are_each_said(app, web, client, rows):
+    """Issue 24: a forged CSRF token was told "This page was open too long"."""
+    start = {"player_0": "Anna", "player_1": "Ben", "preset": "classic", "first_dealer": "0"}
+    token = csrf_token(text(web.get("/")))
+    words = {}
+    for case, sender, sent in [
+        ("forged", web.client, "forged"),
+        ("missing", web.client, None),
+        ("another phone's", app.test_client(), token),  # its own session, another secret
+        ("no cookie", app.test_client(use_cookies=False), token),
+    ]:
+        if case == "another phone's":
+            sender.get("/")  # that phone's session holds a CSRF secret of its own
+        data = start | ({} if sent is None else {"csrf_token": sent})
+        answer = sender.post("/", data=data)
+        assert answer.status_code == 400 and "<h1>Please tap again</h1>" in text(answer)
+        words[case] = html.unescape(text(answer))
+    with_time = pytest.MonkeyPatch()
+    earlier = itsdangerous.timed.time.time() - 2 * 3600  # the page was opened two hours ago
+    with_time.setattr(itsdangerous.timed, "time", SimpleNamespace(time=lambda: earlier))
+    old_token = csrf_token(text(web.get("/")))
+    with_time.undo()
+    expired = web.client.post("/", data=start | {"csrf_token": old_token})
+    words["expired"] = html.unescape(text(expired))
+
+    assert "open too long" in words["expired"]
+    for case in ("forged", "missing", "another phone's"):
+        assert "did not come from this app's page on this phone" in words[case], case
+        assert "open too long" not in words[case]
+    assert "no longer holds the cookie" in words["no cookie"]
+    assert rows(GameTable) == 0
+
+
+def test_the_apis_413_names_the_limit(client):
+    """Issue 24: "The data value transmitted exceeds the capacity limit." said no limit."""
+    answer = client.post("/api/settle", data=b" " * (256 * 1024 + 1), content_type=JSON)
+    assert answer.status_code == 413
+    assert body(answer) == {"error": "the body is larger than 256 KB, the most a request may send"}
+
+
+def test_upper_case_hosts_are_the_same_host(tmp_path):
+    """Issue 24: `Host: TONK.EXAMPLE.ORG` was refused (400) by the trusted-hosts check."""
+    app = hosted_app(tmp_path, REFEREE_ORIGIN="https://tonk.example.org")
+    listed = hosted_app(tmp_path / "listed", TRUSTED_HOSTS=["Tonk.Example.ORG"])
+    try:
+        for each in (app, listed):
+            client = each.test_client()
+            for host in ("tonk.example.org", "TONK.EXAMPLE.ORG", "Tonk.Example.Org:8000"):
+                assert client.get("/", base_url=f"http://{host}").status_code == 200, host
+        assert app.test_client().get("/", base_url="http://evil.example.org").status_code == 400
+        created = api_table(app.test_client(), base_url="http://TONK.EXAMPLE.ORG")
+        assert created.get_json()["links"]["watch"].startswith("https://tonk.example.org/join/")
+    finally:
+        for each in (app, listed):
+            each.extensions["db_engine"].dispose()
+
+
+# No refusal says back more than MAX_ECHOED characters of what was sent
+
+SENT = "Q" * 5_000
+
+
+def longest_echo(answer) -> int:
+    """The longest run of SENT in what a refusal says (a form's boxes keep what was typed:
+    their values are not the refusal's words)."""
+    said = re.sub(r'value="[^"]*"|(href|action|hx-\w+)="[^"]*"', "", answer.get_data(as_text=True))
+    return max((len(run) for run in re.findall("Q+", said)), default=0)
+
+
+def each_text_made_long(value, path=()):
+    """(where, value) with one string of `value` made SENT, and one key added as SENT."""
+    if isinstance(value, str):
+        yield path, SENT
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            for where, changed in each_text_made_long(item, (*path, key)):
+                yield where, value | {key: changed}
+        yield (*path, "<key>"), value | {SENT: 1}
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            for where, changed in each_text_made_long(item, (*path, index)):
+                yield where, [*value[:index], changed, *value[index + 1 :]]
+
+
+def test_no_refusal_says_back_more_than_a_few_dozen_characters(app, client, web, rows):
+    """Issue 24: `settle-up?mode=banker&to=` said back up to 100 KB of its input. Every body
+    route's example, each text and a key made 5,000 characters long, and settle-up's `to`, on
+    the API and its page: at most MAX_ECHOED of them are said back."""
+    table, keeper, _ = new_table(client)
+    enter(client, table, keeper, OUTCOMES[0])
+    tried = 0
+    for method, route in body_routes(app):
+        operation = DOCUMENT["paths"][route][method.lower()]
+        example = operation["requestBody"]["content"]["application/json"]["example"]
+        for where, data in each_text_made_long(example):
+            answer = send(client, method, route.format(table_id=table, no=1), data, keeper)
+            assert answer.status_code == 400, (route, where)
+            assert longest_echo(answer) <= MAX_ECHOED, (route, where, body(answer))
+            tried += 1
+    url = f"/api/tables/{table}/settle-up?mode=banker&to={'Q' * 100_000}"
+    answer = client.get(url, headers={"Authorization": f"Bearer {keeper}"})
+    assert answer.status_code == 400 and longest_echo(answer) == MAX_ECHOED
+    page = start_table(web)
+    answer = web.get(f"/t/{page}/settle-up?mode=banker&to={'Q' * 100_000}")
+    assert "has no balance tonight" in text(answer) and longest_echo(answer) == MAX_ECHOED
+    assert tried > 20

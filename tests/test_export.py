@@ -643,7 +643,7 @@ def test_a_changed_file_is_refused_beside_the_file_field(db, web, rows, tamper, 
 
     response = web.post("/import", upload(exact_json.dumps(document).encode()))
 
-    assert response.status_code == 200
+    assert response.status_code == 422  # issue 24: a refused import answered 200
     message = error_beside(text(response), "file")
     # The message starts with where in the file it is, for whoever mends the file.
     assert message.startswith(f"{field}: ") and words in message
@@ -651,16 +651,16 @@ def test_a_changed_file_is_refused_beside_the_file_field(db, web, rows, tamper, 
 
 
 @pytest.mark.parametrize(
-    ("data", "words"),
+    ("data", "words", "status"),
     [
-        ({}, "choose the .json file"),
-        (upload(b""), "not valid JSON"),
-        (upload(b"\x89PNG\r\n", "photo.png"), "not UTF-8"),
+        ({}, "choose the .json file", 400),
+        (upload(b""), "not valid JSON", 422),
+        (upload(b"\x89PNG\r\n", "photo.png"), "not UTF-8", 422),
     ],
 )
-def test_no_file_or_not_a_table_is_shown_beside_the_field(web, rows, data, words):
+def test_no_file_or_not_a_table_is_shown_beside_the_field(web, rows, data, words, status):
     response = web.post("/import", data)
-    assert response.status_code == 200
+    assert response.status_code == status
     assert words in error_beside(text(response), "file")
     assert rows(GameTable) == 0
 
@@ -668,6 +668,7 @@ def test_no_file_or_not_a_table_is_shown_beside_the_field(web, rows, data, words
 def test_a_file_over_the_limit_is_refused_beside_the_field(web, rows, monkeypatch):
     monkeypatch.setattr(limits, "MAX_IMPORT_BYTES", 4096)
     response = web.post("/import", upload(b" " * 5000))
+    assert response.status_code == 413  # issue 24: within the multipart slack it was 200
     assert "larger than 4 KB" in error_beside(text(response), "file")
     too_big = web.post("/import", upload(b" " * (4096 + 70 * 1024)))
     assert too_big.status_code == 413  # cut off before it is read, and said the same way

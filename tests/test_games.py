@@ -310,7 +310,7 @@ def test_a_file_from_before_the_contenders_rule_imports_and_its_games_are_read_n
     refused = web.post(
         "/import", {"file": (io.BytesIO(exact_json.dumps(document).encode()), "bad.json")}
     )
-    assert refused.status_code == 200 and "nothing was imported" in text(refused)
+    assert refused.status_code == 422 and "nothing was imported" in text(refused)
 
 
 def test_a_file_without_games_imports_and_one_with_other_games_is_refused(web):
@@ -328,7 +328,7 @@ def test_a_file_without_games_imports_and_one_with_other_games_is_refused(web):
     response = web.post(
         "/import", {"file": (io.BytesIO(exact_json.dumps(document).encode()), "b.json")}
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert (
         "the file says &#39;Ben&#39;, but its hands make &#39;Anna&#39;; "
         "the file was changed after it was exported, so nothing was imported"

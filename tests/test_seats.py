@@ -183,6 +183,6 @@ def test_the_import_page_says_why_a_tongits_file_seating_six_is_refused(db, web,
     raw = exact_json.dumps(seated_in_file(db, 6)).encode()
     before = rows(GameTable)
     response = web.post("/import", {"file": (io.BytesIO(raw), "friday.json")})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert errors(text(response))["file-error"] == f"players: 6 are seated; {THREE}{WAITING}"
     assert rows(GameTable) == before

@@ -1,6 +1,7 @@
 """`referee serve` itself, over real sockets: slow clients cannot stall it, it keeps its
 data in the instance folder it is given, and its access log never shows a token."""
 
+import logging
 import re
 import socket
 import sqlite3
@@ -10,6 +11,7 @@ import pytest
 import requests
 
 from referee import exact_json
+from referee.web.serving import MAX_BODY_BYTES, TokensRedacted
 from tests.serving import referee_serve
 
 STALLED = 50
@@ -141,6 +143,62 @@ def test_a_proxy_on_this_computer_passes_on_the_phones_address(served):
     assert line.startswith("203.0.113.9 - - [") and '"GET /sw.js HTTP/1.1" 200' in line
 
 
+def test_no_token_reaches_the_access_log_off_the_canonical_path(served):
+    """Issue 24: a token in a query (`/join/1/[token]?x=<token>`, `/t/1?token=<token>`), or
+    under /JOIN/ in upper case, was logged whole. The log is the server's own, written by
+    `referee serve` as each answer goes out."""
+    created = requests.post(served.base + "/api/tables", json={"players": ["Anna", "Ben"]})
+    table_id, tokens = created.json()["id"], created.json()["tokens"]
+    keeper, watch = tokens["scorekeeper"], tokens["watch"]
+    escaped = "".join(f"%{ord(c):02X}" for c in watch)  # every character %-escaped
+    sent = [
+        f"/join/{table_id}/{keeper}?x={keeper}",
+        f"/t/{table_id}?token={keeper}",
+        f"/JOIN/{table_id}/{keeper}",
+        f"/Join/{table_id}/{watch[:16]}%2F{watch[16:]}",
+        f"/t/{table_id}/settle-up?to={watch[:16]}&and={watch[16:]}",
+        f"/t/{table_id}/hands/{keeper}?mode=banker",
+        f"/api/tables/{table_id}?token={escaped}",
+    ]
+    lines_before = _lines_so_far(served)
+    for path in sent:
+        requests.get(served.base + path, allow_redirects=False)
+    log = _access_log(served, lines_before + len(sent))
+    lines = log.splitlines()[lines_before:]
+    for token in tokens.values():
+        windows = {token[i : i + 16] for i in range(len(token) - 15)}
+        assert [line for line in lines if any(w in line for w in windows)] == []
+    requested = sorted(line.split('"')[1] for line in lines)
+    assert requested == sorted(
+        [
+            f"GET /join/{table_id}/[token]?x=[token] HTTP/1.1",
+            f"GET /t/{table_id}?token=[token] HTTP/1.1",
+            f"GET /JOIN/{table_id}/[token] HTTP/1.1",
+            f"GET /Join/{table_id}/[token] HTTP/1.1",
+            f"GET /t/{table_id}/settle-up?to=[token]&and=[token] HTTP/1.1",
+            f"GET /t/{table_id}/hands/[token]?mode=banker HTTP/1.1",
+            f"GET /api/tables/{table_id}?token=[token] HTTP/1.1",
+        ]
+    )
+
+
+def test_the_error_logs_redact_every_path_they_name(caplog):
+    """Waitress's "Exception while serving" names the path and its query; the app's
+    "Exception on" the path: neither says a token, in any case of /join/."""
+    token = "Z" * 8 + "s3cretTOKENvalue" + "-_" * 4
+    logger = logging.getLogger("waitress.probe")
+    logger.addFilter(TokensRedacted())
+    with caplog.at_level("ERROR", logger="waitress.probe"):
+        logger.error("Exception while serving /t/1?token=%s", token)
+        logger.error("Exception on /JOIN/7/%s [GET]", token)
+        logger.error("Exception on /t/7/hands/%s/edit [POST]", token)
+    assert [r.getMessage() for r in caplog.records] == [
+        "Exception while serving /t/1?token=[token]",
+        "Exception on /JOIN/7/[token] [GET]",
+        "Exception on /t/7/hands/[token]/edit [POST]",
+    ]
+
+
 def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkeypatch, caplog):
     """A page that fails is logged by the app ("Exception on <path>"): a share link's token
     is redacted there too."""
@@ -155,3 +213,39 @@ def test_the_error_log_names_a_failed_join_without_its_token(app, client, monkey
     assert answer.status_code == 500
     assert [r.getMessage() for r in caplog.records] == ["Exception on /join/7/[token] [GET]"]
     assert "s3cretTOKENvalue" not in caplog.text
+
+
+def _post_whole(served, path: str, kind: str, size: int) -> bytes:
+    """POST a body of `size` bytes on a socket, all of it sent before the answer is read, as
+    most clients send: the answer, or the error that cut the connection off."""
+    head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\nContent-Length: {size}"
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        sock.sendall(head.encode() + b"\r\nConnection: close\r\n\r\n")
+        sent, chunk = 0, b" " * 65_536
+        while sent < size:
+            sent += sock.send(chunk[: size - sent])
+        answer = b""
+        while piece := sock.recv(65_536):
+            answer += piece
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "words"),
+    [
+        ("/api/settle", "application/json", b"larger than 256 KB, the most a request may send"),
+        ("/import", "multipart/form-data; boundary=x", b"the file is larger than 2 MB"),
+    ],
+)
+def test_a_body_past_the_limit_is_answered_413_in_words_not_cut_off(served, path, kind, words):
+    """Issue 24: bodies over 4 MB found the connection reset (waitress refused them itself,
+    closing the socket while they were still being sent). Up to MAX_BODY_BYTES the app
+    answers, naming its limit; from there on waitress does, in a bare 413."""
+    for size in (5 * 1024 * 1024, MAX_BODY_BYTES - 1):
+        answer = _post_whole(served, path, kind, size)
+        assert answer.startswith(b"HTTP/1.1 413 "), (size, answer[:100])
+        assert words in answer.replace(b"&#39;", b"'"), size
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {MAX_BODY_BYTES}\r\n\r\n"
+        sock.sendall(head.encode())  # refused on its head, before a byte of its body
+        assert sock.recv(200).startswith(b"HTTP/1.1 413 Request Entity Too Large")

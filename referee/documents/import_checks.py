@@ -36,7 +36,7 @@ from referee.documents.table_file import (
     file_model,
 )
 from referee.games import GAMES, Game, played_hand
-from referee.rules.limits import MAX_FILE_DEPTH, MAX_PLAYERS, MIN_PLAYERS
+from referee.rules.limits import MAX_FILE_DEPTH, MAX_PLAYERS, MIN_PLAYERS, echoed
 from referee.rules.shapes import shown
 from referee.rules.table_unit import check_unit_kept
 from referee.scoring import Settlement
@@ -133,7 +133,7 @@ def _exact(value: Any, path: str, depth: int = 0) -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 refuse(path, f"the key {shown(key)} is not text")
-            _exact(item, at(path, key[:40]), depth + 1)
+            _exact(item, at(path, echoed(key)), depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _exact(item, at(path, index), depth + 1)

@@ -10,6 +10,8 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from referee.rules import Refusal
+from referee.rules.limits import echoed
+from referee.rules.shapes import shown
 from referee.store.stored_form import stored
 
 
@@ -33,7 +35,7 @@ def first_difference(expected: Any, given: Any, path: str) -> tuple[str, Any, An
             return path, expected, given
         for key in given:
             if key not in expected:
-                return at(path, str(key)[:40]), None, given[key]
+                return at(path, echoed(str(key))), None, given[key]
         for key, value in expected.items():
             if key not in given:
                 return at(path, key), value, None
@@ -65,4 +67,4 @@ def only_players_then(document: Mapping[str, Any], path: str, names: Sequence[st
         stored(document, {name: index for index, name in enumerate(names)})
     except KeyError as missing:
         name = str(missing.args[0])
-        refuse(path, f"{name[:40]!r} is not one of the hand's players then ({', '.join(names)})")
+        refuse(path, f"{shown(name)} is not one of the hand's players then ({', '.join(names)})")

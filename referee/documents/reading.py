@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
+from referee.rules.limits import echoed
 from referee.rules.refusal import Refusal
 from referee.rules.shapes import shown
 
@@ -44,7 +45,7 @@ def path_of(loc: tuple[int | str, ...]) -> str:
         if isinstance(step, int):
             path += f"[{step}]"
         elif step != "[key]":  # a dict key refused: the path already ends with it
-            path += f".{str(step)[:40]}" if path else str(step)[:40]
+            path += f".{echoed(str(step))}" if path else echoed(str(step))
     return path
 
 

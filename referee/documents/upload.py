@@ -14,9 +14,13 @@ def size_in_words(size: int) -> str:
     return f"{max(size // 1024, 1)} KB"
 
 
-def too_large() -> Refusal:
+class FileTooLarge(Refusal):
+    """A file over MAX_IMPORT_BYTES: answered 413 wherever it is found, with the limit."""
+
+
+def too_large() -> FileTooLarge:
     """A file over MAX_IMPORT_BYTES, said with the limit (read here or cut off at upload)."""
-    return Refusal(
+    return FileTooLarge(
         f"file: the file is larger than {size_in_words(limits.MAX_IMPORT_BYTES)}; a table "
         "exported from Tonk Referee is far smaller",
         field="file",

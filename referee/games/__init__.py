@@ -31,6 +31,7 @@ from referee.games.tongits import Tongits
 from referee.games.tonk import Tonk
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
+from referee.rules.shapes import shown
 
 TONK = Tonk()
 TONGITS = Tongits()
@@ -70,7 +71,7 @@ def game_named(name: object) -> Game:
         raise Refusal(
             said(
                 "game: there is no game {name}; choose {games}",
-                name=repr(str(name)[:40]),
+                name=shown(str(name)),
                 games=", ".join(GAMES),
             ),
             field="game",

@@ -4,7 +4,9 @@ from collections.abc import Mapping
 
 from referee.games import DEFAULT_GAME, CarriesState, game_named
 from referee.rules import Refusal
+from referee.rules.limits import echoed
 from referee.rules.said import said
+from referee.rules.shapes import shown
 from referee.scoring.settlement import Settlement
 
 REQUEST_KEYS = ("game", "preset", "rules", "players", "outcome")
@@ -25,10 +27,10 @@ def settle_request(request: object) -> Settlement:
             raise Refusal(
                 said(
                     "request: there is no field {field}; a request has {fields}",
-                    field=repr(str(key)[:40]),
+                    field=shown(str(key)),
                     fields=", ".join(keys),
                 ),
-                field=str(key)[:40],
+                field=echoed(str(key)),
             )
     if "players" not in request or "outcome" not in request:
         raise Refusal(said("request: players and outcome are both needed"))

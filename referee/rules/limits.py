@@ -24,7 +24,12 @@ MAX_ID = 2**31 - 1  # ids and hand numbers are 32-bit integers in the database
 # How long the saved message's Undo voids the hand just saved (then: from its page in Hands)
 UNDO_MINUTES = 2
 
+# What a refusal repeats of what was sent (a name, a key, a value): at most this many
+# characters, cut by `echoed` below, so a 100 KB value is never said back whole.
+MAX_ECHOED = 40
+
 # The API
+MAX_REQUEST_BYTES = 256 * 1024  # a page's form or an API body (a table's file: MAX_IMPORT_BYTES)
 MAX_ENTRY_KEY_LENGTH = 64  # an idempotency key, or the one-time key of a page's hand form
 IDEMPOTENCY_KEY_PATTERN = rf"^[A-Za-z0-9_-]{{1,{MAX_ENTRY_KEY_LENGTH}}}$"
 
@@ -38,6 +43,15 @@ MAX_RULES_VERSIONS = 500
 MAX_CHANGES_PER_HAND = 200
 MAX_HAND_VERSION = 100_000
 MAX_FILE_DEPTH = 16
+
+
+def echoed(text: str, *, marked: bool = False) -> str:
+    """Text that was sent, as a refusal says it back: its first MAX_ECHOED characters
+    (ending in "..." when `marked`). Every refusal that repeats a name, a key or a value
+    cuts it here, or through `referee.rules.shapes.shown`."""
+    if len(text) <= MAX_ECHOED:
+        return text
+    return text[: MAX_ECHOED - 3] + "..." if marked else text[:MAX_ECHOED]
 
 
 def check_table_name(name: Any, *, blank: str | None = None) -> str:

@@ -122,7 +122,7 @@ def new_names(
                     "{field}: {tidied}... is longer than {max_name_length} "
                     "characters once written out; use a shorter name",
                     field=field,
-                    tidied=repr(tidied[:MAX_NAME_LENGTH]),
+                    tidied=repr(tidied[:MAX_NAME_LENGTH]),  # the message says "..." itself
                     max_name_length=MAX_NAME_LENGTH,
                 ),
                 field=field,

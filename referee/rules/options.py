@@ -10,8 +10,10 @@ from decimal import Decimal
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
+from referee.rules.limits import echoed
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
+from referee.rules.shapes import shown
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -146,7 +148,7 @@ def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) 
     clean = {}
     for key, value in changes.items():
         if key not in known:
-            clean_key = str(key)[:40]
+            clean_key = echoed(str(key))
             near = get_close_matches(clean_key, known, n=1)
             if near:
                 unknown = said(
@@ -156,7 +158,7 @@ def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) 
                 )
             else:
                 unknown = said("rules: there is no house rule called {key}", key=repr(clean_key))
-            raise Refusal(unknown, field=key)
+            raise Refusal(unknown, field=clean_key)
         check: Check = options[key].metadata["check"]
         try:
             clean[key] = check.clean(value)
@@ -165,7 +167,7 @@ def changed(rules: Declared, options: Mapping[str, "Field[Any]"], changes: Any) 
                 said(
                     "House rule {key}: {shown} is not allowed; allowed: {words}",
                     key=key,
-                    shown=_shown(value),
+                    shown=shown(value),
                     words=check.words,
                 ),
                 field=key,
@@ -195,19 +197,6 @@ class Declarations:
         return check
 
 
-def _shown(value: Any) -> str:
-    """A refused value as the user gave it, cut short so a message stays readable."""
-    if value is None:
-        text = "null"
-    elif isinstance(value, bool):
-        text = str(value).lower()
-    elif isinstance(value, Decimal):
-        text = str(value)
-    else:
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 Rules = TypeVar("Rules")
 
 
@@ -218,7 +207,7 @@ def preset_in(presets: Mapping[str, Rules], name: Any) -> Rules:
         raise Refusal(
             said(
                 "preset: there is no preset {name}; choose {names}",
-                name=repr(str(name)[:40]),
+                name=shown(str(name)),
                 names=names,
             ),
             field="preset",

@@ -9,6 +9,7 @@ from typing import Any
 from referee.rules.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
+from referee.rules.shapes import shown
 from referee.rules.words import names_in_words
 
 
@@ -67,7 +68,7 @@ def check_name(name: Any) -> str:
                 "players: {name} is not a usable name; use up to "
                 "{max_name_length} letters, digits or spaces, with no space at "
                 "either end",
-                name=repr(name[:MAX_NAME_LENGTH]),
+                name=shown(name),
                 max_name_length=MAX_NAME_LENGTH,
             ),
             field="players",
@@ -85,7 +86,7 @@ def check_at_table(name: str, seats: Sequence[str], key: str) -> None:
             said(
                 "{key}: {name} is not at this table (players: {names})",
                 key=key,
-                name=repr(name[:MAX_NAME_LENGTH]),
+                name=shown(name),
                 names=names_in_words(list(seats)),
             ),
             field=key,

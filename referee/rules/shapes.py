@@ -30,17 +30,17 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from referee import exact_json
+from referee.rules.limits import echoed
 from referee.rules.refusal import Refusal
 
 REFUSAL = "refusal"  # the type of a validation error that carries a Refusal
 
 
 def shown(value: Any) -> str:
-    """A value as the sender wrote it (null, true, 'text', 0.25), cut short so a message
-    stays readable."""
-    plain = value is None or isinstance(value, bool | Decimal)
-    text = exact_json.dumps(value) if plain else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value as the sender wrote it (null, true, 'text', 0.25), cut by `echoed`."""
+    if value is None or isinstance(value, bool | Decimal):
+        return exact_json.dumps(value)
+    return repr(echoed(value)) if isinstance(value, str) else echoed(repr(value), marked=True)
 
 
 def not_allowed(message: str, value: Any) -> PydanticCustomError:

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from referee.rules.limits import echoed
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
 
@@ -80,9 +81,9 @@ def banker_transfers(balances: Mapping[str, Decimal], banker: str) -> list[Trans
     """
     if banker not in balances:
         raise Refusal(
-            said("{banker} has no balance tonight, so cannot be the banker", banker=banker),
+            said("{banker} has no balance tonight, so cannot be the banker", banker=echoed(banker)),
             field="banker",
-            player=banker,
+            player=echoed(banker),
         )
     _check(balances)
     transfers = []

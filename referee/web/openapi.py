@@ -23,8 +23,11 @@ from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
 from referee.documents import answers, requests
+from referee.documents.upload import size_in_words
+from referee.rules.limits import MAX_REQUEST_BYTES
 from referee.web import api
 from referee.web.described import OPERATIONS, Answer, described
+from referee.web.serving import MAX_BODY_BYTES
 
 REF = "#/components/schemas/"
 
@@ -92,7 +95,11 @@ RESPONSES = {
     "Refused": _error("Not JSON, unknown keys, wrong types, or refused by the house rules."),
     "WatchOnly": _error("The token is the watch token: it cannot change the table."),
     "NotFound": _error("No such table or hand, or no token of this table was sent."),
-    "TooLarge": _error("The body is larger than any request needs."),
+    "TooLarge": _error(
+        f"The body is larger than {size_in_words(MAX_REQUEST_BYTES)}, the most a request "
+        f"may send. `referee serve` answers this in JSON up to {size_in_words(MAX_BODY_BYTES)}; "
+        "past that it answers a bare 413 and closes the connection."
+    ),
     "NotJson": _error("The body was not sent as Content-Type: application/json."),
     "KeyReused": _error(
         "This Idempotency-Key entered a hand with another outcome: nothing was entered."

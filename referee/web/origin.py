@@ -9,6 +9,7 @@ refused (400) before any page is made, by Flask's TRUSTED_HOSTS.
 """
 
 import os
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -77,12 +78,29 @@ def _wrong_host(error: SecurityError) -> ResponseReturnValue:
     return words, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
+def _hosts_without_case(wsgi_app: Callable[..., Any]) -> Callable[..., Any]:
+    """The app with every request's host in lower case, as DNS compares names: a phone that
+    typed TONK.EXAMPLE.ORG reaches the same app (Werkzeug's TRUSTED_HOSTS check compares
+    names as written), and the links made from it are the same links."""
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        for key in ("HTTP_HOST", "SERVER_NAME", "HTTP_X_FORWARDED_HOST"):
+            if key in environ:
+                environ[key] = environ[key].lower()
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
 def init_app(app: Flask) -> None:
+    app.wsgi_app = _hosts_without_case(app.wsgi_app)  # type: ignore[method-assign]
+    if app.config.get("TRUSTED_HOSTS"):  # a config.py may list hosts, in any case
+        app.config["TRUSTED_HOSTS"] = [host.lower() for host in app.config["TRUSTED_HOSTS"]]
     origin = app.config.get(SETTING) or os.environ.get(SETTING)
     if not origin:
         app.config[SETTING] = None
         return
     app.config[SETTING] = _checked(origin)
-    if app.config.get("TRUSTED_HOSTS") is None:  # a config.py may list more hosts
+    if app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = [urlsplit(app.config[SETTING]).hostname]
     app.register_error_handler(SecurityError, _wrong_host)

@@ -17,10 +17,9 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
+from urllib.parse import unquote
 
 from flask import Flask
-
-from referee.rules.limits import MAX_IMPORT_BYTES
 
 STALLED_SECONDS = 15
 """A connection silent this long with no request to serve (a body stalled half way, or
@@ -29,10 +28,15 @@ CLEANUP_SECONDS = 5
 MAX_CONNECTIONS = 1000
 """Open connections at once, stalled ones included (each is a file descriptor); beyond
 it, new ones wait in the listen backlog until a stalled one is dropped."""
-MAX_BODY_BYTES = 2 * MAX_IMPORT_BYTES
-"""The most the server buffers of one request body. The app refuses a body over its own
-limits with its own page (an import's limit is the largest); this only stops a client
-making the server buffer whatever it sends."""
+MAX_BODY_BYTES = 16 * 1024 * 1024
+"""The most the server buffers of one request body; a body under it reaches the app, which
+refuses one over its own limits (MAX_REQUEST_BYTES, or MAX_IMPORT_BYTES for a table's file)
+with a 413 in words, on the import page or in the API's JSON. Waitress refuses a body of
+this or more itself, before it arrives: a bare 413, then it closes the connection, which a
+client still sending sees as a reset (as bodies over 4 MB did when this was twice the file
+limit). 16 MB takes in a phone's photo picked by mistake on the import page (2 to 8 MB), so
+its player reads why. A body over 512 KB is spooled to a temporary file as it arrives, so a
+connection holds at most this much disk, until it is answered or dropped."""
 
 TRUSTED_PROXY = "127.0.0.1"
 """A reverse proxy on this computer that terminates HTTPS may say so with X-Forwarded-Proto
@@ -40,13 +44,28 @@ TRUSTED_PROXY = "127.0.0.1"
 rate limits count per address: without it, every phone would be the proxy); from elsewhere
 both headers are ignored."""
 
-_TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S)
+_TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S | re.I)
+TOKEN_SHAPED = 16
+"""A run of this many of a token's characters (letters, digits, - and _) is logged as
+`[token]` wherever it is: a share link's token is 32 of them (access.TOKEN_BYTES), so half
+of one is redacted too, while the app's own words in a path (stock_out, settle-up, a static
+file's 12-digit hash) are shorter."""
+_TOKEN_SHAPED = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_SHAPED},}}")
 
 
-def redacted(path: str) -> str:
-    """The path as the access log shows it: all that follows a share link's id replaced
-    by `[token]`."""
-    return _escaped(_TOKEN_IN_PATH.sub(r"\1[token]", path))
+def redacted(path: str, query: str = "") -> str:
+    """A request's path and query as the logs show them: all that follows a share link's id
+    (/join/12/, in any case) and any token-shaped run anywhere (a query's value, another
+    path) replaced by `[token]`; the query read with its %-escapes decoded, so an escaped
+    token is one too."""
+    path = _TOKEN_IN_PATH.sub(r"\1[token]", path)
+    target = path + (f"?{unquote(query, errors='replace')}" if query else "")
+    return _escaped(_TOKEN_SHAPED.sub("[token]", target))
+
+
+def redacted_text(text: str) -> str:
+    """A log message with every path in it redacted ("Exception on /join/12/<token> [GET]")."""
+    return re.sub(r"/\S*", lambda found: redacted(*found.group().partition("?")[::2]), text)
 
 
 def _escaped(text: str) -> str:
@@ -56,13 +75,12 @@ def _escaped(text: str) -> str:
 
 
 class TokensRedacted(logging.Filter):
-    """The app's error log says which page failed ("Exception on /join/12/<token> [GET]"):
-    with the token redacted, as in the access log."""
-
-    _TOKEN_IN_TEXT = re.compile(r"(/join/[^/\s]*/)[^\s?]+")
+    """The app's error log says which page failed ("Exception on /join/12/<token> [GET]"),
+    and waitress's which request ("Exception while serving /t/1?token=..."): every path in
+    them redacted, as in the access log."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = self._TOKEN_IN_TEXT.sub(r"\1[token]", record.getMessage())
+        record.msg = redacted_text(record.getMessage())
         record.args = ()
         return True
 
@@ -104,8 +122,7 @@ class AccessLog:
             self._write(environ, status[0], sent, time.monotonic() - started)
 
     def _write(self, environ: Environ, status: str, sent: int, seconds: float) -> None:
-        query = environ.get("QUERY_STRING")
-        target = redacted(environ.get("PATH_INFO", "")) + (f"?{_escaped(query)}" if query else "")
+        target = redacted(environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""))
         when = time.strftime("%d/%b/%Y:%H:%M:%S %z")
         self.stream.write(
             f"{environ.get('REMOTE_ADDR', '-')} - - [{when}] "

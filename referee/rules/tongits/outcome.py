@@ -23,7 +23,7 @@ from referee.rules.limits import (
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
-from referee.rules.shapes import Kind, Shape, carried, first, refusal_in
+from referee.rules.shapes import Kind, Shape, carried, first, refusal_in, shown
 from referee.rules.tongits.house_rules import TongitsRules
 from referee.rules.words import names_in_words
 
@@ -154,7 +154,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
         return Refusal(
             said(
                 "kind: {kind} is not a way a game of Tongits ends; choose {kinds}",
-                kind=repr(str(kind)[:40]),
+                kind=shown(str(kind)),
                 kinds=", ".join(KINDS),
             ),
             field="kind",
@@ -166,7 +166,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
                 said(
                     "outcome: a {kind} has no field {key}; it has {fields}",
                     kind=KIND_WORDS[kind],
-                    key=repr(str(key)[:40]),
+                    key=shown(str(key)),
                     fields=", ".join(fields),
                 ),
                 field="outcome",

@@ -19,7 +19,7 @@ from referee.rules.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_POT_SHARE
 from referee.rules.options import CENT
 from referee.rules.players import check_at_table
 from referee.rules.refusal import Refusal
-from referee.rules.shapes import Shape, not_allowed
+from referee.rules.shapes import Shape, not_allowed, shown
 
 STATE_KEYS = ("pot", "streak", "dealer")
 
@@ -92,7 +92,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
         )
     if kind == "extra_forbidden" and len(loc) == 1:
         return Refusal(
-            f"state: there is no field {str(loc[0])[:40]!r}; a state has " + ", ".join(STATE_KEYS),
+            f"state: there is no field {shown(str(loc[0]))}; a state has " + ", ".join(STATE_KEYS),
             field="state",
         )
     if loc[0] == "pot":

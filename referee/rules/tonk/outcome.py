@@ -15,10 +15,11 @@ from pydantic import AfterValidator, Field, model_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from referee.rules.cards import dealt_totals, deck_in_words, held_totals
+from referee.rules.limits import echoed
 from referee.rules.players import check_at_table, lowest
 from referee.rules.refusal import Refusal
 from referee.rules.said import said
-from referee.rules.shapes import Kind, Shape, first
+from referee.rules.shapes import Kind, Shape, first, shown
 from referee.rules.tonk.house_rules import HouseRules
 from referee.rules.tonk.one_deck import Claim, check_one_deck
 from referee.rules.tonk.wording import bands_in_words
@@ -140,7 +141,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
             return Refusal(
                 said(
                     "outcome: there is no field {key}; an outcome has {fields}",
-                    key=repr(str(key)[:40]),
+                    key=shown(str(key)),
                     fields=", ".join(FIELDS),
                 ),
                 field="outcome",
@@ -151,7 +152,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
         return Refusal(
             said(
                 "kind: {kind} is not a way a hand ends; choose {kinds}",
-                kind=repr(str(data.get("kind"))[:40]),
+                kind=shown(str(data.get("kind"))),
                 kinds=", ".join(KINDS),
             ),
             field="kind",
@@ -159,7 +160,7 @@ def _in_words(errors: Sequence[ErrorDetails], data: Any) -> Refusal:
     kind = str(data["kind"])  # one of KINDS: its model found the fault
     key = str(loc[1])
     if key == "totals" and len(loc) > 2:
-        name = str(loc[2])[:40]
+        name = echoed(str(loc[2]))
         return Refusal(
             said("totals: {name}'s total must be a whole number of points", name=name),
             field="totals",

@@ -7,9 +7,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from referee.documents.answers import Error, said
+from referee.documents.upload import size_in_words
+from referee.rules.limits import MAX_REQUEST_BYTES
 from referee.store.disk import disk_full
 from referee.web.lazy_words import lazy_gettext
 from referee.web.origin import same_origin
@@ -51,6 +53,11 @@ class DiskFull(HTTPException):
     description = "the server's disk is full, so nothing was saved; try again once it has room"
 
 
+def too_much(limit: int) -> str:
+    """The API's 413, naming the limit it passed."""
+    return f"the body is larger than {size_in_words(limit)}, the most a request may send"
+
+
 def _kept_headers(error: HTTPException) -> dict[str, str]:
     """The headers an error's answer must keep, on a page as in JSON, when the answer is made
     here: a 405 says which methods the URL takes (RFC 9110), a 429 how long to wait
@@ -73,22 +80,45 @@ def _page(title: str, message: str, status: int) -> ResponseReturnValue:
     return body, status
 
 
+# Why Flask-WTF refused a form's safety token (its CSRFError's description), in words: a page
+# left open too long, a phone that lost its cookie, and a token that is not this phone's
+# (forged, from another site, or missing) are each said as what they are.
+CSRF_EXPIRED = "The CSRF token has expired."
+CSRF_NO_SESSION = "The CSRF session token is missing."
+
+
+def _csrf_words(reason: str | None) -> str:
+    """What a player reads when a form's safety token is refused, by Flask-WTF's reason."""
+    if reason == CSRF_EXPIRED:
+        return gettext(
+            "This page was open too long and its safety token ran out, so nothing was "
+            "saved. Go back, reload the page and enter it again."
+        )
+    if reason == CSRF_NO_SESSION:
+        return gettext(
+            "This phone no longer holds the cookie this page was made with (cleared, or "
+            "blocked), so nothing was saved. Open the table's link again, then enter it again."
+        )
+    # Invalid, not matching, missing, or (over HTTPS) sent from another site's page.
+    return gettext(
+        "This form did not come from this app's page on this phone (its safety token is "
+        "missing or not this phone's), so nothing was saved. Reload the page and enter it "
+        "again."
+    )
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
-    def csrf_expired(_error: CSRFError) -> ResponseReturnValue:
-        return _page(
-            gettext("Please tap again"),
-            gettext(
-                "This page was open too long and its safety token ran out, so nothing was "
-                "saved. Go back, reload the page and enter it again."
-            ),
-            400,
-        )
+    def csrf_refused(error: CSRFError) -> ResponseReturnValue:
+        return _page(gettext("Please tap again"), _csrf_words(error.description), 400)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
-            refused = Error(error=error.description or error.name)
+            words = error.description or error.name
+            if isinstance(error, RequestEntityTooLarge):
+                words = too_much(request.max_content_length or MAX_REQUEST_BYTES)
+            refused = Error(error=words)
             answer = make_response(said(refused), error.code or 400)
         else:
             title, message = MESSAGES.get(error.code or 500, (error.name, error.description or ""))

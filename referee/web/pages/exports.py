@@ -30,6 +30,7 @@ bp = Blueprint("exports", __name__)
 
 # Room for the file and the multipart envelope; a larger body is answered 413 before it is read.
 UPLOAD_SLACK = 64 * 1024
+NO_FILE = "choose the .json file a table was downloaded to"
 
 # One import at a time in a server process: checking a file settles every hand again, a
 # second or so of work for the largest, and eight sent at once held every thread `referee
@@ -92,12 +93,11 @@ def _room_for_the_file(endpoint: str | None, _values: dict[str, Any] | None) -> 
 def import_page() -> ResponseReturnValue:
     """Open a downloaded table as a new table; this browser keeps its score."""
     form = ImportForm()
-    errors: dict[str, str] = {}
     if form.is_submitted():
         rate_limits.may_start_table()  # an imported table is a table started
         sent = form.file.data
         if not isinstance(sent, FileStorage) or not sent.filename:
-            errors["file"] = "choose the .json file a table was downloaded to"
+            return _import_page(form, {"file": NO_FILE}, 400)
         elif not IMPORTING.acquire(blocking=False):
             return _busy(form)
         else:
@@ -105,8 +105,10 @@ def import_page() -> ResponseReturnValue:
                 table = _imported(sent)
             except Refusal as refusal:
                 # The whole message: its path (hands[3].settlement.net.Ben) says where in
-                # the file the trouble is, which is what whoever mends the file needs.
-                errors["file"] = refusal.message
+                # the file the trouble is, which is what whoever mends the file needs. A
+                # file too large is 413 however it was found, any other refusal 422.
+                status = 413 if isinstance(refusal, upload.FileTooLarge) else 422
+                return _import_page(form, {"file": refusal.message}, status)
             else:
                 access.grant(table, access.SCOREKEEPER)
                 flash(
@@ -116,7 +118,7 @@ def import_page() -> ResponseReturnValue:
                     )
                 )
                 return redirect(url_for("tables.table", table_id=table.id), 303)
-    return _import_page(form, errors)
+    return _import_page(form, {})
 
 
 def _imported(sent: FileStorage) -> GameTable:
