@@ -40,8 +40,10 @@ UNDO_FORM = re.compile(
     r"</form></div>",
     re.S,
 )
-# Game 1 of tongits.md section 3 (example 1) alone: Ben's draw, the pot of 3 antes held.
+# Game 1 of tongits.md section 3 (example 1) alone: Ben's draw, the pot of 3 antes held. The
+# status line before it names the number the next game gets: an undone game keeps its own.
 AFTER_FIRST_GAME = (
+    "1 chip · Pot 3 chips · Ben's run: 1 win · "
     "Deals (13 cards) and discards first: Ben Pot: 3 chips (Anna 1 chip, Ben 1 chip, "
     "Carla 1 chip) Ben is the hitter (the last winner), 1 win in a row: 1 more win in a "
     "row takes the pot."
@@ -233,7 +235,7 @@ def test_a_tongits_game_is_undone_and_the_pot_and_dealer_are_as_before(web, rows
     table = start_tongits(web)
     enter_game(web, table, FIRST)
     before = text(web.get(f"/t/{table}"))
-    assert deal_card(before) == AFTER_FIRST_GAME
+    assert deal_card(before) == "Game 2 · " + AFTER_FIRST_GAME
     enter_game(web, table, SECOND)
     page = text(web.get(f"/t/{table}"))
     assert tally(page) == {"Anna": -7, "Ben": 14, "Carla": -7}
@@ -241,7 +243,7 @@ def test_a_tongits_game_is_undone_and_the_pot_and_dealer_are_as_before(web, rows
     undone = text(web.get(undo(web, table, 2).headers["Location"]))
     assert flashes(undone) == ["Game 2 undone: it is out of the tally and stays in the history."]
     assert tally(undone) == tally(before) == {"Anna": -2, "Ben": 4, "Carla": -2}
-    assert deal_card(undone) == AFTER_FIRST_GAME
+    assert deal_card(undone) == "Game 3 · " + AFTER_FIRST_GAME
     assert history(web, table, 2) == ["entered", "voided"]
 
 

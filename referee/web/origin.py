@@ -80,8 +80,8 @@ def _wrong_host(error: SecurityError) -> ResponseReturnValue:
 
 def _hosts_without_case(wsgi_app: Callable[..., Any]) -> Callable[..., Any]:
     """The app with every request's host in lower case, as DNS compares names: a phone that
-    typed TONK.EXAMPLE.ORG reaches the same app (Werkzeug's TRUSTED_HOSTS check compares
-    names as written), and the links made from it are the same links."""
+    typed the host in capitals (REFEREE.EXAMPLE.ORG) reaches the same app (Werkzeug's
+    TRUSTED_HOSTS check compares names as written), and the links made from it are the same."""
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         for key in ("HTTP_HOST", "SERVER_NAME", "HTTP_X_FORWARDED_HOST"):
