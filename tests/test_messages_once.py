@@ -52,6 +52,21 @@ def test_a_flash_shows_on_the_page_after_the_change_and_not_on_the_next(web):
     assert flashes(table_page(web, table)) == []
 
 
+def test_a_copy_kept_for_offline_leaves_the_message_to_the_players_page(web):
+    """The table page has the service worker keep the pages it links to, in the background:
+    such a copy, asked for around a save, took the message or, answering last with the
+    cookie from before the save, put back the session without it."""
+    table = start_table(web)
+    set_rules(web, table, {"caught_pays": 3})
+    for kept in (f"/t/{table}", f"/t/{table}/rules", f"/t/{table}/hands/new/drop"):
+        copy = web.get(kept, headers={"X-Keep-Copy": "1"})
+        assert copy.status_code == 200 and flashes(text(copy)) == []
+        assert "Set-Cookie" not in copy.headers
+    players_page = web.get(f"/t/{table}")
+    assert flashes(text(players_page)) == ["House rules saved; they apply from the next hand on."]
+    assert "Set-Cookie" in players_page.headers  # the message taken, the session written
+
+
 def test_a_hand_saved_in_place_clears_the_messages_before_it_and_the_start_banner(web):
     table = start_table(web)
     assert OFFER in table_page(web, table)

@@ -3,7 +3,7 @@ session cookies that are HttpOnly, SameSite=Lax, and Secure whenever the page is
 over HTTPS, HSTS too (never over plain HTTP, where a table's laptop serves its Wi-Fi)."""
 
 from flask import Flask, Response, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 CSP = "; ".join(
     [
@@ -26,6 +26,13 @@ HEADERS = {
 # Once a browser has reached the app over HTTPS, it asks for it over HTTPS only for a year.
 # Only the host itself: subdomains of a hosted name may be someone else's.
 HSTS = ("Strict-Transport-Security", f"max-age={365 * 24 * 3600}")
+# Sent by the service worker on a page it fetches in the background only to keep a copy for
+# offline (static/offline/sw.js), never on a page the player opens.
+KEEPING = "X-Keep-Copy"
+
+
+def kept_in_background() -> bool:
+    return bool(request.headers.get(KEEPING))
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -34,6 +41,12 @@ class SessionCookies(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or super().get_cookie_secure(app)
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Never from a copy kept in the background: it was asked for with the cookie of an
+        earlier page, and the last answer's cookie wins, so its answer would put back the
+        session from before a save (its "House rules saved" message gone)."""
+        return not kept_in_background() and super().should_set_cookie(app, session)
 
 
 def _headers(response: Response) -> Response:

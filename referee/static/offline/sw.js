@@ -77,6 +77,13 @@ self.addEventListener("fetch", (event) => {
   if (keepable(event.request)) event.respondWith(fromNetworkOrKept(event.request));
 });
 
+// A copy fetched only to keep is marked so: the server then leaves the messages of what just
+// happened ("House rules saved") to the page the player opens, and sends no session cookie
+// (this request's may be older than the page's): referee/web/security.py.
+function keeping(htmx) {
+  return htmx ? { "X-Keep-Copy": "1", "HX-Request": "true" } : { "X-Keep-Copy": "1" };
+}
+
 // A table page asks for the pages it links to be kept now (the rules sheet, the referee's
 // pages, the outcome forms), so they open offline even if never visited; it is told when
 // they are. A page that fails to come is skipped: the others are still worth keeping.
@@ -84,9 +91,7 @@ self.addEventListener("message", (event) => {
   const { keep } = event.data || {};
   if (!Array.isArray(keep)) return;
   const asked = [...keep, { url: NO_COPY, htmx: false }].map(({ url, htmx }) =>
-    fetchAndKeep(new Request(url, { headers: htmx ? { "HX-Request": "true" } : {} })).catch(
-      () => null,
-    ),
+    fetchAndKeep(new Request(url, { headers: keeping(htmx) })).catch(() => null),
   );
   event.waitUntil(Promise.all(asked).then(() => event.ports[0]?.postMessage("kept")));
 });

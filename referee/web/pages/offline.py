@@ -5,14 +5,25 @@ A service worker controls only the paths under the one it was served from, so it
 here, at the root, rather than from /static/: every page of the app is under its scope.
 """
 
-from flask import Blueprint, render_template
+from flask import Blueprint, get_flashed_messages, render_template
 from flask.typing import ResponseReturnValue
 
 from referee.web import static_files
 from referee.web.script_words import script_words
+from referee.web.security import kept_in_background
 
 bp = Blueprint("offline", __name__)
 bp.add_app_template_global(script_words)
+
+
+@bp.app_template_global()
+def said_now(category: str) -> list[str]:
+    """The messages of what just happened ("House rules saved"), for the page the player
+    opens. A copy the worker fetches in the background takes none: it would eat the message
+    before the player's own page shows it, and keep it to show again offline."""
+    if kept_in_background():
+        return []
+    return [str(m) for m in get_flashed_messages(category_filter=[category])]
 
 
 @bp.get("/sw.js")

@@ -8,7 +8,6 @@ from typing import Any
 from flask import (
     Blueprint,
     flash,
-    get_flashed_messages,
     make_response,
     redirect,
     render_template,
@@ -74,6 +73,7 @@ from referee.web.pages import can_write, render, table_or_404
 from referee.web.pages.chart import MAX_POINTS, games_chart, tally_chart
 from referee.web.pages.exports import download_name
 from referee.web.pages.game_pages import pages_of, seat_words
+from referee.web.pages.offline import said_now
 from referee.web.pages.settling import settle_up_figures
 
 bp = Blueprint("tables", __name__)
@@ -189,7 +189,7 @@ SAVED = "saved"
 def _just_saved(table: GameTable) -> Hand | None:
     """The hand whose saved message the page shows now, when that message offers Undo. Read
     as the whole page is drawn (its messages with it, once), never for a partial of it."""
-    numbers = [str(n) for n in get_flashed_messages(category_filter=[SAVED])]
+    numbers = [str(n) for n in said_now(SAVED)]
     no = form_count(numbers[-1], 9) if numbers else None
     return undo_offer(table, no) if no else None
 
