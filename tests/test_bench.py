@@ -59,6 +59,16 @@ def test_the_stalled_clients_bench_prints_the_gets_timed_beside_stalled_uploads(
     assert re.search(line, out, re.MULTILINE), out
 
 
+def test_the_trickle_bench_prints_the_gets_timed_beside_trickling_sockets():
+    out = run("trickle.py", "--sockets", "20", "--every", "0.5", "--seconds", "2")
+    line = (
+        r"^serve     20 sockets from 1 address, a byte every 0.5 s, \d+ GETs over 2 s: "
+        r"p50 [\d,]+ ms, max [\d,]+ ms, over 2 s 0, failed 0 \(from the trickling address 0\); "
+        r"tricklers closed \d+ times, the longest open \d+ s, \d+ open at the end$"
+    )
+    assert re.search(line, out, re.MULTILINE), out
+
+
 def test_the_load_bench_prints_hands_per_second_and_no_hand_lost():
     out = run("load.py", "--seconds", "2", "--api", "1", "--phones", "1")
     line = (

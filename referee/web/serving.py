@@ -1,14 +1,15 @@
 """How `referee serve` serves the app: waitress, which reads every request in full before a
-thread is given it, and an access log that never shows a share link's token.
+thread is given it, within the bounds of connections.py, and an access log that never shows
+a share link's token.
 
-Chosen by measurement (bench/stalled_clients.py, figures in the README): under gunicorn's
-sync workers four connections stalled mid-body froze every table for 30 s; its gthread
-worker still gives a thread to a request whose body has not come; gevent keeps slow
-clients waiting for free, but SQLite's busy wait and any CPU-heavy request block its whole
-hub. Waitress's one event loop buffers requests (large bodies spill to a temporary file),
-so a phone stalled mid-upload costs a socket, never a thread, and is dropped when silent
-for STALLED_SECONDS. Its threads are real threads, so SQLite and psycopg block only the
-thread that waits.
+Chosen by measurement (bench/stalled_clients.py and bench/trickle.py, figures in the
+README): under gunicorn's sync workers four connections stalled mid-body froze every table
+for 30 s; its gthread worker still gives a thread to a request whose body has not come;
+gevent keeps slow clients waiting for free, but SQLite's busy wait and any CPU-heavy
+request block its whole hub. Waitress's one event loop buffers requests (large bodies spill
+to a temporary file), so a phone stalled mid-upload costs a socket, never a thread. Its
+threads are real threads, so SQLite and psycopg block only the thread that waits. What it
+lacks (a deadline for a whole request, a cap per address) connections.py adds.
 """
 
 import logging
@@ -21,13 +22,8 @@ from urllib.parse import unquote
 
 from flask import Flask
 
-STALLED_SECONDS = 15
-"""A connection silent this long with no request to serve (a body stalled half way, or
-an idle keep-alive) is closed; checked every CLEANUP_SECONDS, so it goes within 20 s."""
-CLEANUP_SECONDS = 5
-MAX_CONNECTIONS = 1000
-"""Open connections at once, stalled ones included (each is a file descriptor); beyond
-it, new ones wait in the listen backlog until a stalled one is dropped."""
+from referee.web.connections import Bounds, allow_files_for, create_server
+
 MAX_BODY_BYTES = 16 * 1024 * 1024
 """The most the server buffers of one request body; a body under it reaches the app, which
 refuses one over its own limits (MAX_REQUEST_BYTES, or MAX_IMPORT_BYTES for a table's file)
@@ -133,24 +129,26 @@ class AccessLog:
 
 
 def serve(app: Flask, host: str, port: int, threads: int) -> None:
-    """Serve until stopped (SIGTERM or Ctrl-C), logging each request to standard output."""
+    """Serve until stopped (SIGTERM or Ctrl-C), logging each request to standard output,
+    within the bounds of connections.py (or those instance/config.py sets)."""
     import signal
 
-    from waitress import serve as waitress_serve
-
+    bounds = Bounds.from_config(app.config)
+    allow_files_for(bounds)
+    logging.basicConfig()  # waitress's own lines ("Serving on", errors) to standard error
     logging.getLogger("waitress").addFilter(TokensRedacted())  # "Exception while serving"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # waitress closes on SystemExit
-    waitress_serve(
+    server = create_server(
         AccessLog(app, sys.stdout),
+        bounds,
         host=host,
         port=port,
         threads=threads,
-        channel_timeout=STALLED_SECONDS,
-        cleanup_interval=CLEANUP_SECONDS,
-        connection_limit=MAX_CONNECTIONS,
         asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
         max_request_body_size=MAX_BODY_BYTES,
         trusted_proxy=TRUSTED_PROXY,
         trusted_proxy_headers={"x-forwarded-proto", "x-forwarded-for"},
         ident="referee",
     )
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
