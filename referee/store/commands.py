@@ -33,8 +33,8 @@ from referee.games import (
     table_game_named,
 )
 from referee.rules import Refusal
-from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT, check_table_name
-from referee.rules.names import new_names, tidy
+from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT
+from referee.rules.names import check_table_name, new_names, tidy
 from referee.rules.players import check_name
 from referee.rules.said import said
 from referee.rules.table_unit import check_unit_kept
