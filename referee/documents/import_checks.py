@@ -13,9 +13,12 @@ hands and their history included. A file of version 1 (written before) kept each
 each change under the names of that moment, in the hand's seating order, which `seats`
 gives under the current names; it still imports, matched seat by seat.
 
-A file's names are kept as it spells them, even one that a new table would refuse as blank
-or as looking like another (`referee.rules.names`): a file restores a night that was played
-under them, and every hand, payment and line of history in it names them.
+A file's players are given their names by the rule every door gives names by
+(`referee.rules.names`): a file that holds a name that shows nothing, looks like another or
+mixes scripts is refused, naming the player and how to mend the file, as the start page,
+the API, a rename or a sit-in refuses it; a name written uncomposed or with an invisible end
+is stored tidied, as they would store it, and the file's spelling still finds its player
+in every hand, payment and line of history.
 """
 
 from collections.abc import Mapping, Sequence
@@ -23,7 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee import exact_json
-from referee.documents.import_plan import ChangePlan, HandPlan, RulesPlan, TablePlan
+from referee.documents.import_plan import ChangePlan, HandPlan, PlayerPlan, RulesPlan, TablePlan
 from referee.documents.places import at, first_difference, only_players_then, refuse
 from referee.documents.reading import read
 from referee.documents.replay import as_written, settled_again
@@ -36,7 +39,10 @@ from referee.documents.table_file import (
     file_model,
 )
 from referee.games import GAMES, Game, played_hand
+from referee.rules import Refusal
 from referee.rules.limits import MAX_FILE_DEPTH, MAX_PLAYERS, MIN_PLAYERS, echoed
+from referee.rules.names import new_name
+from referee.rules.said import said
 from referee.rules.shapes import shown
 from referee.rules.table_unit import check_unit_kept
 from referee.scoring import Settlement
@@ -65,6 +71,7 @@ def check_document(data: Any) -> TablePlan:
         if player.name.casefold() in seen:
             refuse(f"players[{index}].name", f"two players are called {player.name!r}")
         seen.add(player.name.casefold())
+    names = _new_names([player.name for player in document.players])
     sitting = sum(1 for player in document.players if player.seated)
     if not MIN_PLAYERS <= sitting <= MAX_PLAYERS:
         refuse("players", f"{sitting} are seated; a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -105,7 +112,10 @@ def check_document(data: Any) -> TablePlan:
         document.game,
         document.created_at,
         document.first_dealer,
-        [(player.name, player.seated) for player in document.players],
+        [
+            PlayerPlan(player.name, name, player.seated)
+            for player, name in zip(document.players, names, strict=True)
+        ],
         [
             RulesPlan(
                 v.number, v.preset, exact_json.dumps(game.rules_to_json(v.rules)), v.created_at
@@ -114,6 +124,30 @@ def check_document(data: Any) -> TablePlan:
         ],
         hands,
     )
+
+
+def _new_names(names: Sequence[str]) -> list[str]:
+    """The file's players' names as the app gives names (`referee.rules.names.new_name`), each
+    checked against those before it; a refusal names the player's place in the file and says
+    how to mend it: a file downloaded from a table that has such a name is mended at that
+    table, which still plays and renames, and a file written by hand where the name is."""
+    given: list[str] = []
+    for index, name in enumerate(names):
+        try:
+            given.append(new_name(name, given, field=f"players[{index}].name"))
+        except Refusal as refusal:
+            raise Refusal(
+                said(
+                    "{refusal}. To mend the file, rename {player} under “Players and seats” "
+                    "at the table it came from and download its file again, or write another "
+                    "name for {player} everywhere in the file",
+                    refusal=refusal.message,
+                    player=repr(name),
+                ),
+                field=refusal.field,
+                player=name,
+            ) from None
+    return given
 
 
 def _exact(value: Any, path: str, depth: int = 0) -> None:

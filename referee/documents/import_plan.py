@@ -39,6 +39,13 @@ class HandPlan:
 
 
 @dataclass
+class PlayerPlan:
+    in_file: str  # the name as the file spells it, in every hand, payment and change
+    name: str  # the name stored: the file's, composed and trimmed (referee.rules.names)
+    seated: bool
+
+
+@dataclass
 class RulesPlan:
     number: int
     preset: str
@@ -52,6 +59,6 @@ class TablePlan:
     game: str
     created_at: datetime
     first_dealer: str
-    players: list[tuple[str, bool]]
+    players: list[PlayerPlan]
     rules: list[RulesPlan]
     hands: list[HandPlan]

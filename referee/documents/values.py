@@ -31,11 +31,8 @@ from pydantic_core import PydanticCustomError, core_schema
 
 from referee.games import DEFAULT_GAME, GAMES, Game, table_game_named, table_games
 from referee.rules.declared import DeclaredOptions
-from referee.rules.limits import (
-    MAX_NAME_LENGTH,
-    TABLE_NAME_LENGTH,
-    check_table_name,
-)
+from referee.rules.limits import MAX_NAME_LENGTH, TABLE_NAME_LENGTH
+from referee.rules.names import check_table_name
 from referee.rules.options import MAX_STAKE, Check
 from referee.rules.players import check_name, check_players
 from referee.rules.refusal import Refusal

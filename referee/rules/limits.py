@@ -5,11 +5,6 @@ The house rules' own bounds (stake, bands, dealt totals) are declared with each 
 `referee.rules.options` and each game's `house_rules`.
 """
 
-from typing import Any
-
-from referee.rules.refusal import Refusal
-from referee.rules.said import said
-
 # Players
 MIN_PLAYERS = 2  # at a table, and in a hand
 MAX_PLAYERS = 6  # seated at once, so in any hand
@@ -52,26 +47,6 @@ def echoed(text: str, *, marked: bool = False) -> str:
     if len(text) <= MAX_ECHOED:
         return text
     return text[: MAX_ECHOED - 3] + "..." if marked else text[:MAX_ECHOED]
-
-
-def check_table_name(name: Any, *, blank: str | None = None) -> str:
-    """A table's name: 1 to TABLE_NAME_LENGTH printable characters (counted as sent, as a
-    form box or a JSON schema counts them), trimmed; a blank one is `blank` when given (a
-    new table may go unnamed, a table's file may not)."""
-    sent = isinstance(name, str) and len(name) <= TABLE_NAME_LENGTH
-    text = name.strip() if sent else ""
-    if sent and not text and blank is not None:
-        text = blank
-    if not 1 <= len(text) <= TABLE_NAME_LENGTH or not text.isprintable():
-        raise Refusal(
-            said(
-                "name: a table's name is 1 to {table_name_length} printable "
-                "characters (letters, digits, spaces; no tabs or line breaks)",
-                table_name_length=TABLE_NAME_LENGTH,
-            ),
-            field="name",
-        )
-    return text
 
 
 # Tongits (tongits.md): what a seat can hold, and what the pot can carry

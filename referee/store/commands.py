@@ -33,8 +33,8 @@ from referee.games import (
     table_game_named,
 )
 from referee.rules import Refusal
-from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT, check_table_name
-from referee.rules.names import new_names, tidy
+from referee.rules.limits import MAX_PLAYERS_IN_A_NIGHT
+from referee.rules.names import check_table_name, new_names, tidy
 from referee.rules.players import check_name
 from referee.rules.said import said
 from referee.rules.table_unit import check_unit_kept
@@ -785,7 +785,7 @@ def _check_seated(plan: TablePlan) -> None:
     leave or a sit-in is: a table comes back only as it could have been played on."""
     game = game_named(plan.game)
     seats = game.seats(game.rules_from_json(exact_json.loads(plan.rules[-1].rules_json)))
-    sitting = sum(1 for _, sits in plan.players if sits)
+    sitting = sum(1 for player in plan.players if player.seated)
     if not seats.fewest <= sitting <= seats.most:
         rule = seats.too_few if sitting < seats.fewest else seats.too_many
         raise Refusal(f"players: {sitting} are seated; {rule}", field="players")
@@ -802,8 +802,8 @@ def _write_table(db: Session, plan: TablePlan) -> GameTable:
     db.add(table)
     db.flush()
     players = [
-        Player(table_id=id_of(table), name=name, seat=seat, seated=seated)
-        for seat, (name, seated) in enumerate(plan.players)
+        Player(table_id=id_of(table), name=p.name, seat=seat, seated=p.seated)
+        for seat, p in enumerate(plan.players)
     ]
     db.add_all(players)
     versions = [
@@ -818,7 +818,7 @@ def _write_table(db: Session, plan: TablePlan) -> GameTable:
     ]
     db.add_all(versions)
     db.flush()
-    player = {p.name: p for p in players}
+    player = {p.in_file: row for p, row in zip(plan.players, players, strict=True)}
     version = {v.number: v for v in versions}
     table.first_dealer_id = player[plan.first_dealer].id
     seats = [[player[name] for name in h.seats] for h in plan.hands]

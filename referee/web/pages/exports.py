@@ -21,7 +21,7 @@ from referee.rules import Refusal, limits
 from referee.store import commands
 from referee.store.models import GameTable
 from referee.store.storage import session
-from referee.web import access, rate_limits
+from referee.web import access, language, rate_limits
 from referee.web.lazy_words import lazy_gettext
 from referee.web.pages import render, table_or_404
 from referee.web.transfer import NO_STORE
@@ -105,10 +105,11 @@ def import_page() -> ResponseReturnValue:
                 table = _imported(sent)
             except Refusal as refusal:
                 # The whole message: its path (hands[3].settlement.net.Ben) says where in
-                # the file the trouble is, which is what whoever mends the file needs. A
-                # file too large is 413 however it was found, any other refusal 422.
+                # the file the trouble is, which is what whoever mends the file needs (in the
+                # page's language, where the message is one of the core's). A file too
+                # large is 413 however it was found, any other refusal 422.
                 status = 413 if isinstance(refusal, upload.FileTooLarge) else 422
-                return _import_page(form, {"file": refusal.message}, status)
+                return _import_page(form, {"file": language.words(refusal.message)}, status)
             else:
                 access.grant(table, access.SCOREKEEPER)
                 flash(

@@ -482,7 +482,7 @@ def players(table_id: int) -> ResponseReturnValue:
                 commands.leave(db, table, player)
         except Refusal as refusal:
             db.rollback()
-            error = (player.id if player else None, refusal.words, name)
+            error = (player.id if player else None, language.refusal_words(refusal), name)
         else:
             return redirect(url_for("tables.players", table_id=table.id))
     everyone = players_of(db, table)
