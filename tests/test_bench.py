@@ -42,6 +42,14 @@ def test_the_pages_bench_weighs_the_pages_a_filipino_phone_is_sent():
     assert "asked for in fil (Accept-Language), answered in fil\n" in out, out
 
 
+def test_the_growth_bench_prints_each_views_ms_at_each_size_and_the_profile():
+    out = run("growth.py", "--sizes", "3,6", "--repeats", "1", "--profile")
+    assert re.search(r"^ +3 +6 +last/first$", out, re.MULTILINE), out
+    for view in ("table", "settle up", "API table", "enter: page Save", "enter: API POST"):
+        assert re.search(rf"^{view} +[\d.]+ +[\d.]+ +[\d.]+x$", out, re.MULTILINE), out
+    assert "cProfile at 6 hands, each view run 1x (the app's own):" in out, out
+
+
 def test_the_tongits_night_bench_prints_what_entering_and_fixing_a_game_take():
     out = run("tongits_night.py", "20")
     assert "tongits night of 20 games" in out, out

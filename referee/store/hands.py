@@ -21,7 +21,7 @@ from referee.rules.limits import UNDO_MINUTES
 from referee.rules.said import said, said_n
 from referee.scoring import Settlement
 from referee.store import night
-from referee.store.models import GameTable, Hand, HandChange, Player, id_of
+from referee.store.models import GameTable, Hand, HandChange, Player, RunningTally, id_of
 from referee.store.rules_versions import game_of
 from referee.store.stored_form import named
 
@@ -77,10 +77,15 @@ def hand_by_no(db: Session, table: GameTable, no: int) -> Hand | None:
 
 
 def hand_count(db: Session, table: GameTable) -> int:
-    """Hands played (voided ones not counted)."""
-    return db.exec(
-        select(func.count()).where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
-    ).one()
+    """Hands played (voided ones not counted), as the running tally after the latest hand
+    counts them: one row, not a count of every hand."""
+    played = db.exec(
+        select(RunningTally.played)
+        .where(RunningTally.table_id == table.id)
+        .order_by(col(RunningTally.hand_no).desc())
+        .limit(1)
+    ).first()
+    return played or 0
 
 
 def why_not_undone(db: Session, table: GameTable, hand: Hand, at: datetime) -> Refusal | None:

@@ -124,6 +124,21 @@ class HandNet(SQLModel, table=True):
     points: int = Field(default=0)
 
 
+class RunningTally(SQLModel, table=True):
+    """Each player's tally after each hand of the night not voided (a voided hand has no
+    rows): a row per player who has played by then. The pages read the tally and its chart
+    here, a few rows at any length of night, instead of summing every hand's nets (HandNet)
+    on every page. Written only by the one door (referee.store.commands), summed again from
+    the hand changed on."""
+
+    table_id: int = Field(foreign_key="game_table.id", primary_key=True)
+    hand_no: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    cents: int
+    points: int
+    played: int  # the hands not voided up to this one, itself included: the same on each row
+
+
 # The actions of a hand's history; "restored": a void undone; "recounted": a later Tongits
 # game settled again after an earlier one was fixed, voided or restored (its pot or run
 # moved; its outcome did not).

@@ -68,11 +68,13 @@ def next_deal(db: Session, table: GameTable, players: Sequence[Player]) -> Deal:
 
 
 def last_played(db: Session, table: GameTable) -> Hand | None:
-    """The last hand played (voided hands were not), or None before the first."""
+    """The last hand played (voided hands were not), or None before the first. Limited to
+    one row in SQL: `.first()` alone has the ORM build every hand of the night to keep one."""
     return db.exec(
         select(Hand)
         .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
         .order_by(col(Hand.no).desc())
+        .limit(1)
     ).first()
 
 

@@ -2,23 +2,32 @@
 stands and as it ran hand by hand (the chart), the standings the pages show, and in
 points mode the night's games (referee.scoring.tonk.games).
 
-Money is summed as whole cents in the database (HandNet), one SUM rather than a loop
-over every hand.
+Money is kept as whole cents. The tally and its chart are read from the running tally
+(RunningTally: each player's tally after each hand, kept by referee.store.commands), a few
+rows however long the night; the games of points are walked from every hand's points.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import Select
 
 from referee.games import Game as TableGame
 from referee.games import Rules, played_hand, scores_points
 from referee.scoring.tonk.games import Game, games
-from referee.store.models import GameTable, Hand, HandNet, Player, RulesVersion, id_of
+from referee.store.models import (
+    GameTable,
+    Hand,
+    HandNet,
+    Player,
+    RulesVersion,
+    RunningTally,
+    id_of,
+)
 from referee.store.rules_versions import game_of, rules_of
+from referee.store.seating import last_played
 
 Standing = tuple[int, int]  # a player's (cents, points) so far tonight
 
@@ -34,62 +43,43 @@ def from_cents(value: int) -> Decimal:
 
 
 def tally(db: Session, table: GameTable) -> dict[int, Standing]:
-    """Each player's (cents, points) over every hand not voided: one SUM, not a loop."""
+    """Each player's (cents, points) over every hand not voided: the running tally after the
+    latest hand, a row per player."""
+    ours = RunningTally.table_id == table.id
+    latest = select(func.max(RunningTally.hand_no)).where(ours).scalar_subquery()
     rows = db.exec(
-        select(HandNet.player_id, func.sum(HandNet.cents), func.sum(HandNet.points))
-        .join(Hand, col(Hand.id) == col(HandNet.hand_id))
-        .where(Hand.table_id == table.id, Hand.void == False)  # noqa: E712
-        .group_by(col(HandNet.player_id))
-        .order_by(col(HandNet.player_id))  # PostgreSQL groups in no set order
+        select(RunningTally.player_id, RunningTally.cents, RunningTally.points)
+        .where(ours, RunningTally.hand_no == latest)
+        .order_by(col(RunningTally.player_id))
     ).all()
-    return {player_id: (total, points) for player_id, total, points in rows}
+    return {player_id: (money, points) for player_id, money, points in rows}
 
 
 def running_tally(
     db: Session, table: GameTable, most: int
 ) -> list[tuple[int, dict[int, Standing]]]:
     """(hand no, {player id: (cents, points) so far}) at no more than `most` points of the
-    night, evenly spread and ending with the last hand: the chart, and at its end the tally.
-
-    Hands are summed in groups by the database in one pass, so a night of 1,000 hands
-    sends a few hundred rows, not every player's every hand.
-    """
-    played = Hand.table_id == table.id, Hand.void == False  # noqa: E712
-    last = db.exec(select(func.max(Hand.no)).where(*played)).one()
+    night, evenly spread and ending with the last hand played: the chart, and at its end the
+    tally (a point that falls on a voided hand is left out). The running tally after each of
+    those hands, so a night of 2,000 hands reads as many rows as a night of 100."""
+    last = last_played(db, table)
     if last is None:
         return []
-    step = -(-last // most)
-    group = ((col(Hand.no) - 1) // step).label("grp")
-    # (group, its last hand, player, cents, points); the five columns are past select()'s typing
-    rows = cast(
-        Sequence[tuple[int, int, int, int, int]],
-        db.exec(
-            Select(
-                group,
-                func.max(Hand.no),
-                col(HandNet.player_id),
-                func.sum(HandNet.cents),
-                func.sum(HandNet.points),
-            )
-            .join(Hand, col(Hand.id) == col(HandNet.hand_id))
-            .where(*played)
-            .group_by(group, col(HandNet.player_id))
-            .order_by(group)
-        ).all(),
-    )
-    series: list[tuple[int, dict[int, Standing]]] = []
-    current, end = None, 0
-    running: dict[int, Standing] = {}
-    for grp, grp_end, player_id, cents_sum, points_sum in rows:
-        if grp != current:
-            if current is not None:
-                series.append((end, dict(running)))
-            current, end = grp, 0
-        end = max(end, grp_end)
-        cents_so_far, points_so_far = running.get(player_id, (0, 0))
-        running[player_id] = (cents_so_far + cents_sum, points_so_far + points_sum)
-    series.append((end, dict(running)))
-    return series
+    step = -(-last.no // most)
+    rows = db.exec(
+        select(
+            RunningTally.hand_no, RunningTally.player_id, RunningTally.cents, RunningTally.points
+        )
+        .where(
+            RunningTally.table_id == table.id,
+            col(RunningTally.hand_no).in_([*range(step, last.no, step), last.no]),
+        )
+        .order_by(col(RunningTally.hand_no), col(RunningTally.player_id))
+    ).all()
+    series: dict[int, dict[int, Standing]] = {}
+    for no, player_id, money, points in rows:
+        series.setdefault(no, {})[player_id] = (money, points)
+    return list(series.items())
 
 
 def standings(players: Sequence[Player], totals: Mapping[int, Standing]) -> list[dict[str, Any]]:

@@ -11,7 +11,9 @@ yet: 2 games"): a page without a table keeps none, and carries none of them.
 """
 
 from collections.abc import Callable
+from functools import cache
 
+from babel import Locale
 from flask_babel import get_locale, gettext, ngettext
 
 from referee.games import Rounds
@@ -22,13 +24,21 @@ SAMPLE_COUNTS = range(0, 110)
 
 
 def _by_category(words: Callable[[int], str]) -> dict[str, str]:
-    """A count's words in each plural category of this request's language."""
+    """A count's words in each plural category of this request's language, worded once per
+    category, for its first count: worded for every sample count, they cost every page
+    of a table 110 translations of each sentence."""
     locale = get_locale()
     assert locale is not None  # a page is rendered in a request, where Babel settled one
-    forms: dict[str, str] = {}
+    return {category: words(count) for category, count in _first_counts(locale).items()}
+
+
+@cache
+def _first_counts(locale: Locale) -> dict[str, int]:
+    """The first sample count of each plural category of a language, found once."""
+    counts: dict[str, int] = {}
     for count in SAMPLE_COUNTS:
-        forms.setdefault(locale.plural_form(count), words(count))
-    return forms
+        counts.setdefault(locale.plural_form(count), count)
+    return counts
 
 
 def _kept_words(rounds: Rounds) -> dict[str, object]:
