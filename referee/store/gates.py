@@ -1,5 +1,5 @@
-"""What one server at a time may do among all the servers of one database: migrate the
-schema.
+"""What one server at a time may do among all the servers of one database: import a table's
+file, migrate the schema.
 
 On PostgreSQL a gate is an advisory lock of the database (each gate its own number), taken
 in a transaction of its own and let go when that transaction ends: when the work is done,
@@ -11,9 +11,11 @@ instead (BEGIN IMMEDIATE, migrate.py).
 """
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, Engine, func, select
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,29 @@ class Gate:
     here: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
 
-# The key is the bytes of "referee1".
+# The keys are the bytes of "referee1" and "referee2".
 MIGRATING = Gate("migrating", 0x7265_6665_7265_6531)
+IMPORTING = Gate("importing", 0x7265_6665_7265_6532)
+
+
+@contextmanager
+def passed(engine: Engine, gate: Gate) -> Iterator[bool]:
+    """Whether this request is the only one through `gate`, on any server of the database:
+    True, and the gate is held until the block ends; False at once, without waiting, while
+    another holds it (the caller answers "again in a moment"). On PostgreSQL the gate takes
+    a connection of its own for as long as it is held."""
+    if engine.dialect.name != "postgresql":
+        if not gate.here.acquire(blocking=False):
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            gate.here.release()
+        return
+    with engine.connect() as connection, connection.begin():
+        taken = connection.execute(select(func.pg_try_advisory_xact_lock(gate.key)))
+        yield bool(taken.scalar_one())
 
 
 def wait_for(connection: Connection, gate: Gate) -> None:
