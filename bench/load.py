@@ -93,8 +93,10 @@ def _send(
     return None
 
 
-def api_client(base: str, table: dict, deadline: float, tally: Tally, seat: int) -> None:
-    http = requests.Session()
+def api_client(
+    base: str, table: dict, deadline: float, tally: Tally, seat: int, session=requests.Session
+) -> None:
+    http = session()
     headers = {"Authorization": f"Bearer {table['token']}"}
     url = f"{base}/api/tables/{table['id']}/hands"
     n = seat
@@ -111,8 +113,10 @@ def api_client(base: str, table: dict, deadline: float, tally: Tally, seat: int)
     http.close()
 
 
-def phone(base: str, table: dict, deadline: float, tally: Tally, seat: int) -> None:
-    browser = Browser(base, timeout=TIMEOUT)
+def phone(
+    base: str, table: dict, deadline: float, tally: Tally, seat: int, session=requests.Session
+) -> None:
+    browser = Browser(base, timeout=TIMEOUT, http=session())
     join = f"/join/{table['id']}/{table['token']}"
     if _send(tally, (303,), browser.get, join) is None:
         return
@@ -157,6 +161,19 @@ def stored_keys(url: str, table_ids: list[int]) -> list[str | None]:
     return list(keys)
 
 
+def verdict(url: str, tables: list[dict], tally: Tally) -> tuple[int, int, int]:
+    """Hands lost (said saved, not stored), duplicated (stored or said saved twice under one
+    key), and stored but never said saved."""
+    stored = Counter(stored_keys(url, [t["id"] for t in tables]))
+    told = Counter(key for _, key in tally.told)
+    lost = sum(1 for key in told if stored[key] == 0)
+    duplicated = sum(count - 1 for count in stored.values() if count > 1) + sum(
+        count - 1 for count in told.values() if count > 1
+    )
+    unreported = sum(1 for key in stored if key not in told)
+    return lost, duplicated, unreported
+
+
 def run(server_name: str, url: str, seconds: float, api: int, phones: int) -> None:
     def command(instance: str, port: int) -> list[str]:
         upgrade(url)
@@ -181,13 +198,7 @@ def run(server_name: str, url: str, seconds: float, api: int, phones: int) -> No
         took = time.monotonic() - started
         crashes = server.output().count("Traceback")
 
-    stored = Counter(stored_keys(url, [t["id"] for t in tables]))
-    told = Counter(key for _, key in tally.told)
-    lost = sum(1 for key in told if stored[key] == 0)
-    duplicated = sum(count - 1 for count in stored.values() if count > 1) + sum(
-        count - 1 for count in told.values() if count > 1
-    )
-    unreported = sum(1 for key in stored if key not in told)
+    lost, duplicated, unreported = verdict(url, tables, tally)
     ms = [s * 1000 for s in tally.latencies]
     database = url.split(":", 1)[0]
     print(

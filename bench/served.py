@@ -67,8 +67,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, base: str, port: int, instance: str, log: Path):
+    def __init__(self, base: str, port: int, instance: str, log: Path, process: subprocess.Popen):
         self.base, self.port, self.instance, self.log = base, port, instance, log
+        self.process = process
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
@@ -76,14 +77,21 @@ class Server:
 
 @contextlib.contextmanager
 def serving(
-    command: Callable[[str, int], list[str]], config: str = "", env: dict | None = None
+    command: Callable[[str, int], list[str]],
+    config: str = "",
+    env: dict | None = None,
+    instance: str | None = None,
 ) -> Iterator[Server]:
-    """Run command(instance, port) until the block ends; its output goes to a log file."""
-    with tempfile.TemporaryDirectory(prefix="referee-bench-") as instance:
+    """Run command(instance, port) until the block ends; its output goes to a log file. The
+    instance folder is a fresh one, or `instance` (two servers sharing one: its secret key,
+    its config.py)."""
+    with contextlib.ExitStack() as stack:
+        if instance is None:
+            instance = stack.enter_context(tempfile.TemporaryDirectory(prefix="referee-bench-"))
         if config:
             Path(instance, "config.py").write_text(config)
         port = free_port()
-        log = Path(instance, "server.log")
+        log = Path(instance, f"server-{port}.log")
         environment = {**os.environ, "REFEREE_INSTANCE": instance, **(env or {})}
         with open(log, "wb") as out:
             process = subprocess.Popen(
@@ -93,7 +101,7 @@ def serving(
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        server = Server(f"http://127.0.0.1:{port}", port, instance, log)
+        server = Server(f"http://127.0.0.1:{port}", port, instance, log, process)
         try:
             wait_until_up(server.base, process, server.output, sys.exit)
             yield server

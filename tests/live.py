@@ -89,10 +89,10 @@ class Browser:
 
     opened: list["Browser"] = []
 
-    def __init__(self, base: str, timeout: float = 30):
+    def __init__(self, base: str, timeout: float = 30, http: requests.Session | None = None):
         self.base = base
         self.timeout = timeout
-        self.http = requests.Session()
+        self.http = http or requests.Session()
         self.statuses: list[tuple[str, str, int]] = []
         Browser.opened.append(self)
 

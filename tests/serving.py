@@ -28,9 +28,9 @@ class Served:
         return (self.logs / "stderr.txt").read_text(errors="replace")
 
 
-@contextlib.contextmanager
-def referee_serve(logs: Path, url: str, *args: str) -> Iterator[Served]:
-    """`referee serve --workers 4 --instance LOGS/instance ARGS` on the database at `url`."""
+def start_serve(logs: Path, url: str, *args: str) -> Served:
+    """`referee serve --workers 4 --instance LOGS/instance ARGS` on the database at `url`,
+    started and not yet waited for (two servers can start at once)."""
     port = free_port()
     with open(logs / "stdout.txt", "wb") as stdout, open(logs / "stderr.txt", "wb") as stderr:
         process = subprocess.Popen(
@@ -42,10 +42,21 @@ def referee_serve(logs: Path, url: str, *args: str) -> Iterator[Served]:
             stderr=stderr,
             start_new_session=True,
         )  # fmt: skip
-    served = Served(url, f"http://127.0.0.1:{port}", port, process, logs)
+    return Served(url, f"http://127.0.0.1:{port}", port, process, logs)
+
+
+def wait_until_serving(served: Served) -> None:
+    """Fail the test when the server exits, or does not answer within a minute."""
+    wait_until_up(served.base, served.process, served.stderr, pytest.fail)
+
+
+@contextlib.contextmanager
+def referee_serve(logs: Path, url: str, *args: str) -> Iterator[Served]:
+    """`referee serve --workers 4 --instance LOGS/instance ARGS` on the database at `url`."""
+    served = start_serve(logs, url, *args)
     try:
-        wait_until_up(served.base, process, served.stderr, pytest.fail)
+        wait_until_serving(served)
         yield served
     finally:
         Browser.close_all()
-        stop(process)
+        stop(served.process)

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import ON_POSTGRESQL
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 
@@ -84,6 +88,20 @@ def test_the_load_bench_prints_hands_per_second_and_no_hand_lost():
         r"[\d.]+ hands/s; "
         r"\d+ requests, p50 \d+ ms, p99 \d+ ms; errors 0 \{\}; lost 0, duplicated 0, "
         r"stored but never confirmed 0; tracebacks in the server's log 0$"
+    )
+    assert re.search(line, out, re.MULTILINE), out
+
+
+@pytest.mark.skipif(not ON_POSTGRESQL, reason="two servers share one PostgreSQL database")
+def test_the_two_servers_bench_prints_the_split_and_no_hand_lost_after_a_kill():
+    out = run("two_servers.py", "--seconds", "4", "--api", "1", "--phones", "1", "--kill", "2")
+    line = (
+        r"^two servers on postgresql: 1 API clients \+ 1 phones for \d+ s: \d+ hands, "
+        r"[\d.]+ hands/s; \d+ requests, p50 \d+ ms, p99 \d+ ms; "
+        r"answered by A [1-9]\d*, by B [1-9]\d*; "
+        r"A killed \(SIGKILL\) at 2 s: \d+ requests failed with it, sent again to B; "
+        r"errors \d+ \{.*\}; lost 0, duplicated 0, stored but never confirmed 0; "
+        r"tracebacks in the servers' logs 0$"
     )
     assert re.search(line, out, re.MULTILINE), out
 

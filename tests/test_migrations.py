@@ -9,6 +9,10 @@ On SQLite and on PostgreSQL (a database of the test's own).
 
 import json
 import re
+import sqlite3
+import threading
+import time
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -377,3 +381,33 @@ def test_a_database_made_before_migrations_is_stamped_then_upgraded(url, tmp_pat
     upgrade(url)
 
     check_upgraded(url, before, tmp_path)
+
+
+def test_a_second_upgrade_on_sqlite_waits_for_the_first_then_finds_it_done(tmp_path):
+    """Two servers started at once on one SQLite file: the second's migration read the
+    schema while the first's was being written, then failed on "database is locked" (2 of 3
+    tries). Its transaction now begins by taking the write lock, so it waits for the first.
+    (On PostgreSQL, tests/test_two_servers.py starts two servers at once.)"""
+    path = tmp_path / "referee.sqlite3"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("PRAGMA journal_mode = WAL")
+    first.execute("BEGIN IMMEDIATE")
+    first.execute("CREATE TABLE another_servers_migration (x)")  # under way, not committed
+    failed: list[BaseException] = []
+
+    def second() -> None:
+        try:
+            upgrade(f"sqlite:///{path}")
+        except BaseException as error:  # noqa: BLE001 - reported by the test's thread
+            failed.append(error)
+
+    waiting = threading.Thread(target=second)
+    waiting.start()
+    time.sleep(1)
+    first.execute("COMMIT")
+    first.close()
+    waiting.join(60)
+    assert failed == []
+    heads = ScriptDirectory.from_config(alembic_config("sqlite://")).get_heads()
+    with closing(sqlite3.connect(path)) as db:
+        assert [row[0] for row in db.execute("SELECT version_num FROM alembic_version")] == heads

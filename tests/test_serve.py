@@ -143,6 +143,20 @@ def test_a_proxy_on_this_computer_passes_on_the_phones_address(served):
     assert line.startswith("203.0.113.9 - - [") and '"GET /sw.js HTTP/1.1" 200' in line
 
 
+def test_a_proxy_on_another_computer_is_trusted_once_the_config_names_it(tmp_path):
+    """A front for two servers runs beside one of them at most: the other is told its
+    address (TRUSTED_PROXY in instance/config.py), and then trusts that address only."""
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "config.py").write_text('TRUSTED_PROXY = "192.0.2.7"\n')
+    with referee_serve(tmp_path, "") as elsewhere:
+        lines_before = _lines_so_far(elsewhere)
+        sent = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+        answer = requests.get(elsewhere.base + "/", headers=sent)
+        assert answer.ok and "; Secure" not in answer.headers["Set-Cookie"]
+        line = _access_log(elsewhere, lines_before + 1).splitlines()[lines_before]
+    assert line.startswith("127.0.0.1 - - [") and '"GET / HTTP/1.1" 200' in line
+
+
 def test_no_token_reaches_the_access_log_off_the_canonical_path(served):
     """Issue 24: a token in a query (`/join/1/[token]?x=<token>`, `/t/1?token=<token>`), or
     under /JOIN/ in upper case, was logged whole. The log is the server's own, written by

@@ -1,5 +1,6 @@
-"""Schema changes go through Alembic, run by a command (`referee db upgrade`), never by
-every worker at start-up."""
+"""Schema changes go through Alembic, run by a command (`referee db upgrade`, or `referee
+serve` before it serves), never by every worker at start-up; by one server at a time, when
+two start at once on one database."""
 
 from pathlib import Path
 
@@ -7,6 +8,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, inspect
 
+from referee.store import gates
 from referee.store.storage import make_engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -34,6 +36,12 @@ def upgrade(url: str, revision: str = "head") -> None:
 
     A database made before migrations existed (the first schema, with no record of
     its revision) is marked as the first revision, then migrated like any other.
+
+    Two servers started at once on one database migrate one after the other: the second
+    waits for the first's transaction (the MIGRATING gate on PostgreSQL, SQLite's write lock
+    taken as the transaction begins), then finds the schema current. Without it, one of two
+    servers started together on an empty database died on a duplicate table (PostgreSQL),
+    or on "database is locked" (SQLite, where both read the schema, then both would write).
     """
     config = alembic_config(url)
     engine = make_engine(url)
@@ -45,7 +53,9 @@ def upgrade(url: str, revision: str = "head") -> None:
                 # keys are off for the migration (outside any transaction, or it is ignored)
                 # and checked whole before the migration commits.
                 _foreign_keys_off(connection)
+                connection.execution_options(immediate=True)  # BEGIN IMMEDIATE (storage.py)
             with connection.begin():
+                gates.wait_for(connection, gates.MIGRATING)
                 tables = set(inspect(connection).get_table_names())
                 config.attributes["connection"] = connection
                 if "game_table" in tables and "alembic_version" not in tables:

@@ -38,7 +38,9 @@ TRUSTED_PROXY = "127.0.0.1"
 """A reverse proxy on this computer that terminates HTTPS may say so with X-Forwarded-Proto
 (the session cookie is then Secure), and which phone it passes on with X-Forwarded-For (the
 rate limits count per address: without it, every phone would be the proxy); from elsewhere
-both headers are ignored."""
+both headers are ignored. `TRUSTED_PROXY` in instance/config.py names another address: the
+proxy's, when it runs on another computer (one front for two servers runs beside one of
+them at most)."""
 
 _TOKEN_IN_PATH = re.compile(r"^(/join/[^/]*/).+", re.S | re.I)
 TOKEN_SHAPED = 16
@@ -146,7 +148,7 @@ def serve(app: Flask, host: str, port: int, threads: int) -> None:
         threads=threads,
         asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
         max_request_body_size=MAX_BODY_BYTES,
-        trusted_proxy=TRUSTED_PROXY,
+        trusted_proxy=str(app.config.get("TRUSTED_PROXY", TRUSTED_PROXY)),
         trusted_proxy_headers={"x-forwarded-proto", "x-forwarded-for"},
         ident="referee",
     )

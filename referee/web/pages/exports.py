@@ -2,10 +2,18 @@
 import a downloaded table again as a new table."""
 
 import re
-import threading
 from typing import Any
 
-from flask import Blueprint, Response, flash, make_response, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_wtf import FlaskForm
@@ -18,7 +26,7 @@ from referee.documents import upload
 from referee.documents.spreadsheet import export_csv
 from referee.documents.table_export import export_table
 from referee.rules import Refusal, limits
-from referee.store import commands
+from referee.store import commands, gates
 from referee.store.models import GameTable
 from referee.store.storage import session
 from referee.web import access, language, rate_limits
@@ -32,11 +40,10 @@ bp = Blueprint("exports", __name__)
 UPLOAD_SLACK = 64 * 1024
 NO_FILE = "choose the .json file a table was downloaded to"
 
-# One import at a time in a server process: checking a file settles every hand again, a
-# second or so of work for the largest, and eight sent at once held every thread `referee
-# serve` has, so a hand entered at another table waited 4.9 s (bench/import_flood.py). The
-# others are answered at once, to send again in a few seconds.
-IMPORTING = threading.Lock()
+# One import at a time, among every server of the database (gates.IMPORTING): checking a file
+# settles every hand again, a second or so of work for the largest, and eight sent at once
+# held every thread `referee serve` has, so a hand entered at another table waited 4.9 s
+# (bench/import_flood.py). The others are answered at once, to send again in a few seconds.
 IMPORT_RETRY_SECONDS = 5
 
 
@@ -98,9 +105,9 @@ def import_page() -> ResponseReturnValue:
         sent = form.file.data
         if not isinstance(sent, FileStorage) or not sent.filename:
             return _import_page(form, {"file": NO_FILE}, 400)
-        elif not IMPORTING.acquire(blocking=False):
-            return _busy(form)
-        else:
+        with gates.passed(current_app.extensions["db_engine"], gates.IMPORTING) as ours:
+            if not ours:
+                return _busy(form)
             try:
                 table = _imported(sent)
             except Refusal as refusal:
@@ -110,33 +117,29 @@ def import_page() -> ResponseReturnValue:
                 # large is 413 however it was found, any other refusal 422.
                 status = 413 if isinstance(refusal, upload.FileTooLarge) else 422
                 return _import_page(form, {"file": language.words(refusal.message)}, status)
-            else:
-                access.grant(table, access.SCOREKEEPER)
-                flash(
-                    gettext(
-                        "%(table)s is imported as a new table, with its own share links.",
-                        table=table.name,
-                    )
-                )
-                return redirect(url_for("tables.table", table_id=table.id), 303)
+        access.grant(table, access.SCOREKEEPER)
+        flash(
+            gettext(
+                "%(table)s is imported as a new table, with its own share links.",
+                table=table.name,
+            )
+        )
+        return redirect(url_for("tables.table", table_id=table.id), 303)
     return _import_page(form, {})
 
 
 def _imported(sent: FileStorage) -> GameTable:
-    """The file made a new table, while this server imports no other (IMPORTING, held by the
-    caller, is released here whatever happens)."""
-    try:
-        rate_limits.table_started()  # counted when sent, refused or not: checking is the cost
-        data = upload.load_document(sent.stream.read(limits.MAX_IMPORT_BYTES + 1))
-        return commands.import_table(session(), data)
-    finally:
-        IMPORTING.release()
+    """The file made a new table, while no server imports another (the caller holds the
+    IMPORTING gate)."""
+    rate_limits.table_started()  # counted when sent, refused or not: checking is the cost
+    data = upload.load_document(sent.stream.read(limits.MAX_IMPORT_BYTES + 1))
+    return commands.import_table(session(), data)
 
 
 def _busy(form: ImportForm) -> ResponseReturnValue:
     """Another file is being imported: 503, to send again in a few seconds (Retry-After)."""
     words = (
-        "another table's file is being imported on this server right now; "
+        "another table's file is being imported right now; "
         f"send yours again in {IMPORT_RETRY_SECONDS} seconds"
     )
     busy = _import_page(form, {"file": words}, status=503)
