@@ -34,7 +34,7 @@ import_checks` says how to mend it), as any other door refuses such a name.
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import icu
 
@@ -54,8 +54,10 @@ _IGNORABLE = icu.UnicodeSet("[:Default_Ignorable_Code_Point:]")
 # kept where it stands, even at a name's end ("Anna ❤️").
 _SELECTOR = icu.UnicodeSet("[:Variation_Selector:]")
 BRAILLE_BLANK = "\u2800"
-# The scripts of every script and of none, left out when a name's scripts are listed.
-_ANY_SCRIPT = ("Zyyy", "Zinh", "Zzzz")
+# The scripts of every script and of none (ISO 15924 codes), left out when a name's scripts
+# are listed.
+AnyScript = Literal["Zyyy", "Zinh", "Zzzz"]
+_ANY_SCRIPT: tuple[AnyScript, ...] = get_args(AnyScript)
 
 
 def _invisible(char: str) -> bool:
