@@ -37,8 +37,14 @@ REFUSAL = "refusal"  # the type of a validation error that carries a Refusal
 
 
 def shown(value: Any) -> str:
-    """A value as the sender wrote it (null, true, 'text', 0.25), cut by `echoed`."""
-    if value is None or isinstance(value, bool | Decimal):
+    """A value as the sender wrote it (null, true, 'text', 0.25), cut by `echoed`. An
+    infinite Decimal (never from JSON, which refuses it; a caller of the core may send
+    one) is shown as Python writes it."""
+    if (
+        value is None
+        or isinstance(value, bool)
+        or (isinstance(value, Decimal) and value.is_finite())
+    ):
         return exact_json.dumps(value)
     return repr(echoed(value)) if isinstance(value, str) else echoed(repr(value), marked=True)
 

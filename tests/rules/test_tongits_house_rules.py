@@ -194,3 +194,15 @@ def test_rules_that_are_not_an_object_are_refused():
 
 def test_four_seats_hold_fewer_cards():
     assert (TongitsRules().most_cards, TongitsRules(seats=4).most_cards) == (12, 11)
+
+
+@pytest.mark.parametrize("value", [Decimal("Infinity"), Decimal("-Infinity"), Decimal("NaN")])
+def test_a_number_that_is_no_number_is_refused_in_words(value):
+    """Never from JSON (the door refuses NaN and Infinity), but a caller of the core may send
+    one: showing it in the refusal raised OverflowError (found by the property test)."""
+    with pytest.raises(Refusal) as refused:
+        rules_from("tongits", {"jackpot_wins": value})
+    assert refused.value.field == "jackpot_wins"
+    assert refused.value.message == (
+        f"House rule jackpot_wins: Decimal('{value}') is not allowed; allowed: 1, 2, 3, 4 or 5"
+    )
